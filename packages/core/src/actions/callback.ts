@@ -1,0 +1,83 @@
+import type { Account } from "../config/options.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import type { Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { MethodNotAllowed } from "../http/router.ts";
+import { openChecks } from "../providers/check-cookies.ts";
+import type { OAuthFlows } from "../providers/oauth-flows.ts";
+import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../providers/types.ts";
+import type { SessionStrategy } from "../session/session-strategy.ts";
+import { completeSignIn } from "./complete-sign-in.ts";
+import { failure } from "./page-urls.ts";
+import { describe } from "./signin.ts";
+
+/** `GET|POST callback/<id>`: the provider's return (OAuth/OIDC) or a credentials form. */
+export async function callbackAction(
+  ctx: RequestContext,
+  providerId: string,
+  deps: { strategy: SessionStrategy; oauth: OAuthFlows },
+): Promise<Outcome> {
+  const provider = ctx.config.providers.get(providerId);
+  if (!provider) throw new AuthError("UnknownProvider");
+  if (provider.type === "credentials") return credentialsCallback(ctx, provider, deps.strategy);
+  return oauthCallback(ctx, provider, deps);
+}
+
+/**
+ * OAuth return: protected by state, PKCE and nonce rather than the CSRF token (the provider, not our
+ * form, sends the person here). Check cookies are cleared whatever the outcome.
+ */
+async function oauthCallback(
+  ctx: RequestContext,
+  provider: OAuthProviderConfig,
+  deps: { strategy: SessionStrategy; oauth: OAuthFlows },
+): Promise<Outcome> {
+  const checks = await openChecks(ctx, provider.id);
+  const params = ctx.request.method === "POST" ? new URLSearchParams(ctx.body) : ctx.url.searchParams;
+  let result: Awaited<ReturnType<OAuthFlows["complete"]>>;
+  try {
+    result = await deps.oauth.complete(provider, {
+      redirectUri: `${ctx.baseUrl}/callback/${provider.id}`,
+      params,
+      checks,
+    });
+  } catch (error) {
+    ctx.config.logger.error("OAuthCallback", describe(error));
+    return failure(ctx, error instanceof AuthError ? error.code : "OAuthCallback");
+  }
+  const account: Account = {
+    ...result.tokens,
+    provider: provider.id,
+    type: provider.type,
+    providerAccountId: result.user.id,
+  };
+  return completeSignIn(ctx, deps.strategy, { user: result.user, account, profile: result.profile });
+}
+
+/** Credentials form: CSRF-checked (a cross-site form must not sign the person in as the attacker). */
+async function credentialsCallback(
+  ctx: RequestContext,
+  provider: CredentialsProviderConfig,
+  strategy: SessionStrategy,
+): Promise<Outcome> {
+  if (ctx.request.method !== "POST") throw new MethodNotAllowed(["POST"]);
+  const callbackUrl = await ctx.callbackUrl();
+  if (!(await ctx.verifyCsrf())) {
+    await ctx.csrfToken();
+    return failure(ctx, "MissingCSRF", callbackUrl);
+  }
+  const { csrfToken: _csrf, ...credentials } = ctx.body;
+  let user: User | null;
+  try {
+    user = await provider.authorize(credentials, ctx.request);
+  } catch (error) {
+    ctx.config.logger.error("CredentialsSignin", describe(error));
+    user = null;
+  }
+  if (!user || (typeof user.id !== "string" && typeof user.id !== "number") || String(user.id) === "") {
+    return failure(ctx, "CredentialsSignin", callbackUrl);
+  }
+  const signedIn: User = { ...user, id: String(user.id) };
+  const account: Account = { provider: provider.id, type: "credentials", providerAccountId: signedIn.id };
+  return completeSignIn(ctx, strategy, { user: signedIn, account, credentials });
+}

@@ -1,0 +1,41 @@
+import { type ErrorCode, errorCatalogue } from "../errors/catalogue.ts";
+import { type Outcome, redirect } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+
+/** URL of the sign-in page (built-in or custom), with the callback URL and an error code. */
+export function signInPageUrl(
+  ctx: RequestContext,
+  params: { error?: ErrorCode; callbackUrl?: string } = {},
+): string {
+  return withQuery(pageBase(ctx, ctx.config.pages.signIn, "signin"), params);
+}
+
+/** URL of the error page (built-in or custom) for a code. */
+export function errorPageUrl(ctx: RequestContext, code: ErrorCode): string {
+  return withQuery(pageBase(ctx, ctx.config.pages.error, "error"), { error: code });
+}
+
+/**
+ * Where a failure goes: sign-in codes to the sign-in page, the rest to the error page. In JSON mode
+ * the answer carries the code's status (a 4xx for what the client did; stricter than Auth.js's 200).
+ */
+export function failure(ctx: RequestContext, code: ErrorCode, callbackUrl?: string): Outcome {
+  const entry = errorCatalogue[code];
+  const url =
+    entry.surface === "signin"
+      ? signInPageUrl(ctx, callbackUrl ? { error: code, callbackUrl } : { error: code })
+      : errorPageUrl(ctx, entry.surface === "error" ? code : "Default");
+  return redirect(url, entry.status);
+}
+
+function pageBase(ctx: RequestContext, custom: string | undefined, action: string): string {
+  if (!custom) return `${ctx.baseUrl}/${action}`;
+  return new URL(custom, `${ctx.origin}/`).href;
+}
+
+function withQuery(base: string, params: Record<string, string | undefined>): string {
+  const url = new URL(base);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return url.href;
+}

@@ -1,0 +1,18 @@
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import type { PublicProvider } from "../providers/types.ts";
+
+/** `GET providers`: every configured provider with its sign-in and callback URLs. */
+export function providersAction(ctx: RequestContext): Outcome {
+  const body: Record<string, PublicProvider> = {};
+  for (const provider of ctx.config.providers.values()) {
+    body[provider.id] = {
+      id: provider.id,
+      name: provider.name,
+      type: provider.type,
+      signinUrl: `${ctx.baseUrl}/signin/${provider.id}`,
+      callbackUrl: `${ctx.baseUrl}/callback/${provider.id}`,
+    };
+  }
+  return json(body);
+}

@@ -1,0 +1,18 @@
+import { type Outcome, redirect } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { renderPage } from "../pages/render-page.ts";
+
+/** `GET verify-request`: the "check your email" page, or a redirect to the custom one. */
+export function verifyRequestAction(ctx: RequestContext): Outcome {
+  const custom = ctx.config.pages.verifyRequest;
+  if (custom) {
+    const url = new URL(custom, `${ctx.origin}/`);
+    for (const [key, value] of ctx.url.searchParams) url.searchParams.set(key, value);
+    return redirect(url.href);
+  }
+  return { type: "page", page: renderPage({ page: "verify-request" }, pageContext(ctx)) };
+}
+
+export function pageContext(ctx: RequestContext) {
+  return { baseUrl: ctx.baseUrl, origin: ctx.origin, theme: ctx.config.theme };
+}

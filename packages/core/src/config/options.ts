@@ -1,0 +1,113 @@
+import type { ProviderConfig, TokenSet, User } from "../providers/types.ts";
+
+/** The contents of a jwt-strategy session token (the JWE payload). */
+export interface JWT {
+  sub?: string;
+  name?: string | null;
+  email?: string | null;
+  picture?: string | null;
+  iat?: number;
+  exp?: number;
+  jti?: string;
+  [claim: string]: unknown;
+}
+
+/** What `GET session` answers for a signed-in person. */
+export interface Session {
+  user?: { name?: string | null; email?: string | null; image?: string | null; [key: string]: unknown };
+  /** ISO-8601 expiry. */
+  expires: string;
+  [key: string]: unknown;
+}
+
+/** The account the person used to sign in. */
+export interface Account extends TokenSet {
+  provider: string;
+  type: "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+  providerAccountId: string;
+}
+
+export interface Callbacks {
+  /** Return false to refuse the sign-in (AccessDenied), or a same-origin URL to redirect to instead. */
+  signIn?: (params: {
+    user: User;
+    account: Account;
+    profile?: Record<string, unknown>;
+    credentials?: Record<string, string>;
+  }) => boolean | string | Promise<boolean | string>;
+  /**
+   * Decides where a callback URL may lead. Default: same origin only. Whatever it returns is checked
+   * again: http(s) only, and the result must be same-origin unless `allowedOrigins` lists its origin.
+   */
+  redirect?: (params: { url: string; baseUrl: string }) => string | Promise<string>;
+  /** Shapes the token stored in the session cookie (jwt strategy). */
+  jwt?: (params: {
+    token: JWT;
+    user?: User;
+    account?: Account;
+    profile?: Record<string, unknown>;
+    trigger?: "signIn" | "signUp" | "update";
+    session?: unknown;
+  }) => JWT | null | Promise<JWT | null>;
+  /** Shapes what `GET session` returns. */
+  session?: (params: { session: Session; token: JWT; user?: User }) => Session | Promise<Session>;
+}
+
+/** Custom page URLs (paths or absolute same-origin URLs). */
+export interface Pages {
+  signIn?: string;
+  signOut?: string;
+  error?: string;
+  verifyRequest?: string;
+  newUser?: string;
+}
+
+export interface Theme {
+  colorScheme?: "auto" | "light" | "dark";
+  /** URL of a logo shown above the card. */
+  logo?: string;
+  /** CSS colour of buttons and links, e.g. `#346df1`. */
+  brandColor?: string;
+  /** CSS colour of the text on branded buttons. */
+  buttonText?: string;
+}
+
+export interface SessionOptions {
+  /** Default `"jwt"`; `"database"` when an adapter is configured (storage issue). */
+  strategy?: "jwt" | "database";
+  /** Seconds. Default 30 days. */
+  maxAge?: number;
+  /** Seconds. Default 1 day. */
+  updateAge?: number;
+}
+
+export interface Logger {
+  error(code: string, detail?: unknown): void;
+  warn(code: string, detail?: unknown): void;
+  debug?(code: string, detail?: unknown): void;
+}
+
+/** Everything Gatehouse is configured with. */
+export interface GatehouseOptions {
+  /** One secret, or several for rotation (the first signs/encrypts, all verify/decrypt). ≥ 32 characters. */
+  secret: string | string[];
+  /** Public URL of the auth endpoint (origin + base path), e.g. `https://app.example.com/api/auth`. */
+  url?: string;
+  /** Take the origin from the request (and `X-Forwarded-*` headers) when `url` is not set. */
+  trustHost?: boolean;
+  /** Default `/api/auth`, or the path of `url`. */
+  basePath?: string;
+  providers: ProviderConfig[];
+  session?: SessionOptions;
+  callbacks?: Callbacks;
+  pages?: Pages;
+  theme?: Theme;
+  cookies?: { prefix?: string };
+  logger?: Logger;
+  /** Outgoing request timeout to providers, ms. Default 3500. */
+  httpTimeout?: number;
+  /** Injected for tests: the clock (ms since epoch). */
+  now?: () => number;
+  /** Injected for tests: the fetch used for provider requests. */
+  fetch?: typeof fetch;
+}

@@ -1,0 +1,193 @@
+import { KeyRing } from "../lib/key-ring.ts";
+import type { ProviderConfig } from "../providers/types.ts";
+import type { Callbacks, GatehouseOptions, Logger, Pages, Theme } from "./options.ts";
+
+export const DEFAULTS = {
+  basePath: "/api/auth",
+  maxAge: 30 * 24 * 60 * 60,
+  updateAge: 24 * 60 * 60,
+  httpTimeout: 3500,
+  cookiePrefix: "gatehouse",
+  checkMaxAge: 15 * 60,
+} as const;
+
+/** Configuration after validation: everything has a value, keys are ready to derive. */
+export interface ResolvedConfig {
+  secrets: readonly string[];
+  /** Origin from the configured URL, or null to take it from the request. */
+  origin: string | null;
+  basePath: string;
+  trustHost: boolean;
+  providers: ReadonlyMap<string, ProviderConfig>;
+  session: { strategy: "jwt" | "database"; maxAge: number; updateAge: number };
+  callbacks: Callbacks;
+  pages: Pages;
+  theme: Theme;
+  cookiePrefix: string;
+  logger: Logger;
+  httpTimeout: number;
+  now: () => number;
+  fetch: typeof fetch;
+  keys: KeyRing;
+}
+
+/**
+ * Validates options once, at start-up. Misuse throws a `TypeError` whose message says how to fix it;
+ * nothing here runs per request.
+ */
+export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
+  const secrets = (Array.isArray(options.secret) ? options.secret : [options.secret]).filter(
+    (s) => typeof s === "string" && s.length > 0,
+  );
+  if (secrets.length === 0) {
+    throw new TypeError(
+      "Gatehouse: no secret. Set AUTH_SECRET (or the `secret` option) to a random value of at least 32 characters, e.g. `openssl rand -base64 33`.",
+    );
+  }
+  for (const secret of secrets) {
+    if (secret.length < 32) {
+      throw new TypeError(
+        "Gatehouse: a secret is shorter than 32 characters. Use a random value, e.g. `openssl rand -base64 33`.",
+      );
+    }
+  }
+
+  let origin: string | null = null;
+  let basePath = options.basePath;
+  if (options.url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(options.url);
+    } catch {
+      throw new TypeError(`Gatehouse: AUTH_URL / url is not a valid URL: ${JSON.stringify(options.url)}.`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new TypeError("Gatehouse: AUTH_URL / url must be an http or https URL.");
+    }
+    origin = parsed.origin;
+    if (basePath === undefined && parsed.pathname !== "/") basePath = parsed.pathname;
+  }
+  basePath = normalizeBasePath(basePath ?? DEFAULTS.basePath);
+
+  const trustHost = options.trustHost ?? false;
+  if (!origin && !trustHost && isProduction()) {
+    throw new TypeError(
+      "Gatehouse: in production set AUTH_URL (the public URL of the auth endpoint, e.g. https://app.example.com/api/auth), or AUTH_TRUST_HOST=true when a trusted proxy sets the Host and X-Forwarded-* headers.",
+    );
+  }
+
+  const providers = new Map<string, ProviderConfig>();
+  for (const provider of options.providers ?? []) {
+    checkProvider(provider);
+    if (providers.has(provider.id))
+      throw new TypeError(`Gatehouse: two providers have the id "${provider.id}".`);
+    providers.set(provider.id, provider);
+  }
+
+  const maxAge = options.session?.maxAge ?? DEFAULTS.maxAge;
+  const updateAge = options.session?.updateAge ?? DEFAULTS.updateAge;
+  if (!(maxAge > 0) || !(updateAge >= 0)) {
+    throw new TypeError("Gatehouse: session.maxAge must be > 0 and session.updateAge ≥ 0 (seconds).");
+  }
+  const strategy = options.session?.strategy ?? "jwt";
+  if (strategy === "database") {
+    throw new TypeError("Gatehouse: session strategy 'database' needs an adapter (not configured).");
+  }
+
+  const prefix = options.cookies?.prefix ?? DEFAULTS.cookiePrefix;
+  if (!/^[A-Za-z0-9_-]+$/.test(prefix)) {
+    throw new TypeError("Gatehouse: cookies.prefix may only contain letters, digits, '-' and '_'.");
+  }
+
+  return {
+    secrets,
+    origin,
+    basePath,
+    trustHost,
+    providers,
+    session: { strategy, maxAge, updateAge },
+    callbacks: options.callbacks ?? {},
+    pages: checkPages(options.pages ?? {}),
+    theme: options.theme ?? {},
+    cookiePrefix: prefix,
+    logger: options.logger ?? consoleLogger,
+    httpTimeout: options.httpTimeout ?? DEFAULTS.httpTimeout,
+    now: options.now ?? Date.now,
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    keys: new KeyRing(secrets),
+  };
+}
+
+function normalizeBasePath(path: string): string {
+  const trimmed = `/${path.replace(/^\/+|\/+$/g, "")}`;
+  if (!/^(\/[A-Za-z0-9._~-]+)*\/?$/.test(trimmed)) {
+    throw new TypeError(
+      `Gatehouse: basePath ${JSON.stringify(path)} must be a plain URL path like /api/auth.`,
+    );
+  }
+  return trimmed === "/" ? "" : trimmed;
+}
+
+function checkProvider(provider: ProviderConfig): void {
+  if (!provider || typeof provider.id !== "string" || !/^[a-z0-9_-]{1,64}$/.test(provider.id)) {
+    throw new TypeError("Gatehouse: a provider id must be 1–64 lowercase letters, digits, '-' or '_'.");
+  }
+  if (provider.type === "credentials") {
+    if (typeof provider.authorize !== "function") {
+      throw new TypeError(`Gatehouse: credentials provider "${provider.id}" needs an authorize() function.`);
+    }
+    return;
+  }
+  if (provider.type !== "oidc" && provider.type !== "oauth") {
+    throw new TypeError(`Gatehouse: provider "${provider.id}" has an unknown type.`);
+  }
+  if (!provider.clientId) {
+    throw new TypeError(
+      `Gatehouse: provider "${provider.id}" has no client id. Set AUTH_${envName(provider.id)}_ID.`,
+    );
+  }
+  if (provider.type === "oidc" && !provider.issuer) {
+    throw new TypeError(
+      `Gatehouse: OIDC provider "${provider.id}" needs an issuer. Set AUTH_${envName(provider.id)}_ISSUER.`,
+    );
+  }
+  if (
+    provider.type === "oauth" &&
+    !provider.issuer &&
+    (!provider.authorization?.url || !provider.token?.url)
+  ) {
+    throw new TypeError(
+      `Gatehouse: OAuth provider "${provider.id}" needs an issuer or authorization.url and token.url.`,
+    );
+  }
+}
+
+function checkPages(pages: Pages): Pages {
+  for (const [name, value] of Object.entries(pages)) {
+    if (value === undefined) continue;
+    if (
+      typeof value !== "string" ||
+      !(value.startsWith("/") || /^https?:\/\//.test(value)) ||
+      value.startsWith("//")
+    ) {
+      throw new TypeError(`Gatehouse: pages.${name} must be a path starting with / or an http(s) URL.`);
+    }
+  }
+  return pages;
+}
+
+/** The `AUTH_<ID>_…` stem for a provider id. */
+export function envName(id: string): string {
+  return id.toUpperCase().replace(/-/g, "_");
+}
+
+function isProduction(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.NODE_ENV === "production";
+}
+
+/** Logs codes and internal causes; never request secrets (callers pass causes without tokens). */
+const consoleLogger: Logger = {
+  error: (code, detail) => console.error(`[gatehouse][error] ${code}`, detail ?? ""),
+  warn: (code, detail) => console.warn(`[gatehouse][warn] ${code}`, detail ?? ""),
+};

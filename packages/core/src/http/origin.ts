@@ -1,0 +1,24 @@
+/**
+ * The origin Gatehouse acts for (protocol.md §1). A configured URL always wins — forwarded headers
+ * must never override it (the Auth.js NEXTAUTH_URL precedence bug). Without one, the request URL is
+ * used, and `X-Forwarded-Host`/`-Proto` only when the deployment says a trusted proxy sets them.
+ */
+export function requestOrigin(request: Request, url: URL, trustHost: boolean): string {
+  if (!trustHost) return url.origin;
+  const host = firstValue(request.headers.get("x-forwarded-host"));
+  const proto = firstValue(request.headers.get("x-forwarded-proto"));
+  if (!host) return url.origin;
+  const scheme = proto === "http" || proto === "https" ? proto : url.protocol.slice(0, -1);
+  try {
+    // Parsing rejects hosts with paths, user-info or spaces smuggled into the header.
+    const parsed = new URL(`${scheme}://${host}`);
+    if (parsed.host.toLowerCase() !== host.toLowerCase() || parsed.pathname !== "/") return url.origin;
+    return parsed.origin;
+  } catch {
+    return url.origin;
+  }
+}
+
+function firstValue(header: string | null): string | undefined {
+  return header?.split(",")[0]?.trim() || undefined;
+}

@@ -1,0 +1,114 @@
+import type { ResolvedConfig } from "../config/resolve-config.ts";
+import { parseCookies } from "../cookies/cookie.ts";
+import { type CookieNames, cookieNames } from "../cookies/cookie-names.ts";
+import { ResponseCookies } from "../cookies/response-cookies.ts";
+import { createCsrf, csrfTokenMatches, readCsrfCookie } from "../csrf/csrf.ts";
+import { sameOriginUrl } from "../redirect/callback-url.ts";
+import { requestOrigin } from "./origin.ts";
+
+const CSRF_PURPOSE = "gatehouse.csrf";
+
+/** Everything one request needs, computed once: origin, cookies in and out, body, CSRF, callback URL. */
+export class RequestContext {
+  readonly request: Request;
+  readonly url: URL;
+  readonly config: ResolvedConfig;
+  readonly origin: string;
+  /** Origin + base path: the absolute URL of the auth endpoint. */
+  readonly baseUrl: string;
+  readonly secure: boolean;
+  readonly names: CookieNames;
+  readonly cookies: Map<string, string>;
+  readonly out: ResponseCookies;
+  readonly now: number;
+  body: Record<string, string> = Object.create(null);
+  /** Redirects are answered as `{url}` JSON (v4 `json=true` body or v5 `X-Auth-Return-Redirect`). */
+  jsonMode: boolean;
+  #csrfToken: string | null = null;
+
+  constructor(request: Request, url: URL, config: ResolvedConfig) {
+    this.request = request;
+    this.url = url;
+    this.config = config;
+    this.origin = config.origin ?? requestOrigin(request, url, config.trustHost);
+    this.baseUrl = this.origin + config.basePath;
+    this.secure = this.origin.startsWith("https:");
+    this.names = cookieNames(config.cookiePrefix, this.secure);
+    this.cookies = parseCookies(request.headers.get("cookie"));
+    this.out = new ResponseCookies(this.secure);
+    this.now = config.now();
+    this.jsonMode = request.headers.has("x-auth-return-redirect");
+  }
+
+  /**
+   * The CSRF token for forms, minting a cookie when the request has no valid one. Called by the
+   * actions that hand a token out (csrf, the sign-in and sign-out pages).
+   */
+  async csrfToken(): Promise<string> {
+    if (this.#csrfToken) return this.#csrfToken;
+    const keys = await this.config.keys.macKeys(CSRF_PURPOSE);
+    const existing = await readCsrfCookie(this.cookies.get(this.names.csrfToken), keys);
+    if (existing) {
+      this.#csrfToken = existing.token;
+      return existing.token;
+    }
+    const fresh = await createCsrf(keys);
+    this.out.set(this.names.csrfToken, fresh.cookie);
+    this.#csrfToken = fresh.token;
+    return fresh.token;
+  }
+
+  /**
+   * Any request that lacks a CSRF cookie gets one (protocol.md §3). A present cookie is not verified
+   * here — that costs a MAC — but only where a token is handed out or checked.
+   */
+  async ensureCsrfCookie(): Promise<void> {
+    if (!this.cookies.has(this.names.csrfToken)) await this.csrfToken();
+  }
+
+  /**
+   * Double-submit check for a POST: the cookie's MAC must be ours, the body's `csrfToken` must equal
+   * the cookie token (constant-time), and an `Origin` header, when sent, must be ours.
+   */
+  async verifyCsrf(): Promise<boolean> {
+    const origin = this.request.headers.get("origin");
+    if (origin !== null && origin !== this.origin) return false;
+    const keys = await this.config.keys.macKeys(CSRF_PURPOSE);
+    const cookie = await readCsrfCookie(this.cookies.get(this.names.csrfToken), keys);
+    if (!cookie) return false;
+    return csrfTokenMatches(cookie, this.body.csrfToken, keys);
+  }
+
+  /**
+   * The callback URL (protocol.md §4): body, else query, else cookie, else the origin. The first one
+   * present is validated; an invalid one sends the flow to the origin, never onwards to the next.
+   */
+  async callbackUrl(): Promise<string> {
+    const fromRequest = this.body.callbackUrl ?? this.url.searchParams.get("callbackUrl") ?? undefined;
+    const candidate = fromRequest ?? this.cookies.get(this.names.callbackUrl);
+    const home = `${this.origin}/`;
+    if (candidate === undefined || candidate === "") return home;
+    const resolved = (await this.validateRedirect(candidate)) ?? home;
+    if (fromRequest !== undefined && resolved !== this.cookies.get(this.names.callbackUrl)) {
+      this.out.set(this.names.callbackUrl, resolved);
+    }
+    return resolved;
+  }
+
+  /**
+   * Runs a URL through the redirect policy. Default: same origin only. A configured `redirect`
+   * callback may allow more, but its answer must still be an absolute http(s) URL.
+   */
+  async validateRedirect(candidate: string): Promise<string | null> {
+    const custom = this.config.callbacks.redirect;
+    if (!custom) return sameOriginUrl(candidate, this.origin);
+    const chosen = await custom({ url: candidate, baseUrl: this.origin });
+    if (typeof chosen !== "string") return null;
+    try {
+      const url = new URL(chosen, `${this.origin}/`);
+      return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+    } catch {
+      return null;
+    }
+  }
+}

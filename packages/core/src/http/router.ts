@@ -1,0 +1,64 @@
+import { AuthError } from "../errors/auth-error.ts";
+
+export type Action =
+  | "providers"
+  | "session"
+  | "csrf"
+  | "signin"
+  | "signout"
+  | "callback"
+  | "verify-request"
+  | "error";
+
+/** Which methods each action takes (protocol.md §1). */
+const METHODS: Record<Action, readonly string[]> = {
+  providers: ["GET"],
+  session: ["GET", "POST"],
+  csrf: ["GET"],
+  signin: ["GET", "POST"],
+  signout: ["GET", "POST"],
+  callback: ["GET", "POST"],
+  "verify-request": ["GET"],
+  error: ["GET"],
+};
+
+/** Actions that take a provider id segment. */
+const WITH_PROVIDER: ReadonlySet<Action> = new Set(["signin", "callback"]);
+
+export interface Route {
+  action: Action;
+  providerId: string | null;
+}
+
+/** Thrown for a known action with a method it does not take; carries the `Allow` header value. */
+export class MethodNotAllowed extends AuthError {
+  readonly allow: string;
+  constructor(allow: readonly string[]) {
+    super("MethodNotAllowed");
+    this.allow = allow.join(", ");
+  }
+}
+
+/**
+ * Maps `BASE/<action>[/<providerId>]` to a route, or null when the path is not below the base path.
+ * Unknown actions and extra segments throw UnknownAction; a wrong method throws MethodNotAllowed.
+ */
+export function route(pathname: string, method: string, basePath: string): Route | null {
+  if (!pathname.startsWith(`${basePath}/`)) return null;
+  const rest = pathname.slice(basePath.length + 1);
+  const segments = rest.split("/");
+  const [action, providerId, ...extra] = segments;
+  if (!action || !Object.hasOwn(METHODS, action) || extra.length > 0) throw new AuthError("UnknownAction");
+  const known = action as Action;
+  if (providerId !== undefined && (!WITH_PROVIDER.has(known) || providerId === "")) {
+    throw new AuthError("UnknownAction");
+  }
+  const allowed = METHODS[known];
+  if (!allowed.includes(method)) throw new MethodNotAllowed(allowed);
+  // A provider sign-in is only ever started by POST; `GET signin/<id>` would be a login CSRF vector.
+  if (known === "signin" && providerId !== undefined && method !== "POST")
+    throw new MethodNotAllowed(["POST"]);
+  if (known === "signin" && providerId === undefined && method !== "GET") throw new MethodNotAllowed(["GET"]);
+  if (known === "callback" && providerId === undefined) throw new AuthError("UnknownAction");
+  return { action: known, providerId: providerId ?? null };
+}

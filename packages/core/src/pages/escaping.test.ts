@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { escaped, field, forms, hostile, render, tags } from "./html-test-utils.ts";
+import type { RenderedPage } from "./render-page.ts";
+
+// Every reflected value carries `"><script>alert(1)</script>'&`; it may appear only escaped.
+const signIn = render({
+  page: "signin",
+  csrfToken: hostile,
+  callbackUrl: hostile,
+  error: null,
+  email: hostile,
+  providers: [
+    { id: "dev", name: hostile, type: "oidc" },
+    { id: "mail", name: "Email", type: "email" },
+    {
+      id: "pw",
+      name: "Password",
+      type: "credentials",
+      credentials: {
+        [hostile]: { label: hostile, placeholder: hostile, type: hostile, autocomplete: hostile },
+      },
+    },
+  ],
+});
+const signOut = render({ page: "signout", csrfToken: hostile, callbackUrl: hostile, error: null });
+
+function assertNoRawValue(page: RenderedPage): void {
+  assert.doesNotMatch(page.body, /<script/i);
+  assert.ok(!page.body.includes(hostile));
+  assert.ok(!page.body.includes("'&"), "quote and ampersand are escaped");
+}
+
+test("sign-in page: every reflected value appears only escaped, and round-trips intact", () => {
+  assertNoRawValue(signIn);
+  assert.ok(signIn.body.includes(`<span>Sign in with ${escaped(hostile)}</span>`), "provider name");
+  const [oidc, email, credentials] = forms(signIn.body);
+  assert.equal(field(oidc?.body ?? "", "csrfToken")?.value, hostile);
+  assert.equal(field(oidc?.body ?? "", "callbackUrl")?.value, hostile);
+  assert.equal(field(email?.body ?? "", "email")?.value, hostile);
+  const input = field(credentials?.body ?? "", hostile);
+  assert.equal(input?.placeholder, hostile);
+  assert.equal(input?.type, hostile);
+  assert.equal(input?.autocomplete, hostile);
+  assert.equal(input?.id, `input-${hostile}-for-pw-provider`);
+  assert.ok(credentials?.body.includes(`>${escaped(hostile)}</label>`), "credentials label");
+  assert.ok(tags(signIn.body, "label").some((label) => label.for === input?.id));
+});
+
+test("sign-out page: csrfToken and callbackUrl appear only escaped", () => {
+  assertNoRawValue(signOut);
+  assert.equal(field(signOut.body, "csrfToken")?.value, hostile);
+  assert.equal(field(signOut.body, "callbackUrl")?.value, hostile);
+});
+
+test("a hostile provider id cannot leave the form action", () => {
+  const page = render({
+    page: "signin",
+    csrfToken: "t",
+    callbackUrl: "/",
+    error: null,
+    providers: [{ id: `x/../../evil?${hostile}`, name: "X", type: "oauth" }],
+  });
+  assertNoRawValue(page);
+  assert.equal(
+    forms(page.body)[0]?.action,
+    `http://localhost:3000/api/auth/signin/${encodeURIComponent(`x/../../evil?${hostile}`)}`,
+  );
+});
+
+test("no page ever contains <script, whatever the input", () => {
+  const pages = [
+    signIn,
+    signOut,
+    render({ page: "verify-request" }, { logo: hostile, brandColor: hostile, buttonText: hostile }),
+    render({ page: "error", code: hostile as never }, { logo: `https://x.test/${hostile}` }),
+  ];
+  for (const page of pages) {
+    assert.doesNotMatch(page.body, /<script/i);
+    assert.equal(page.body.match(/<\/?style/g)?.length, 2, "exactly one <style> element, never closed early");
+  }
+});

@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { context, render, tags } from "./html-test-utils.ts";
+import type { PageModel } from "./render-page.ts";
+
+const models: PageModel[] = [
+  {
+    page: "signin",
+    csrfToken: "csrf",
+    callbackUrl: "http://localhost:3000/",
+    error: "OAuthCallback",
+    providers: [
+      { id: "dev", name: "Dev", type: "oidc" },
+      { id: "mail", name: "Email", type: "email" },
+      {
+        id: "password",
+        name: "Password",
+        type: "credentials",
+        credentials: { username: {}, password: { type: "password", label: "Password" } },
+      },
+    ],
+  },
+  { page: "signout", csrfToken: "csrf", callbackUrl: "/", error: "MissingCSRF" },
+  { page: "verify-request" },
+  { page: "error", code: "Configuration" },
+  { page: "error", code: "AccessDenied" },
+];
+
+test("every page is a complete, accessible document", () => {
+  for (const model of models) {
+    const { body } = render(model);
+    assert.ok(body.startsWith('<!DOCTYPE html><html lang="en"'), model.page);
+    assert.match(body, /<meta charSet="utf-8"\/>/i);
+    assert.match(body, /<meta name="viewport" content="width=device-width, initial-scale=1"\/>/);
+    assert.match(body, /<title>[^<]+<\/title>/);
+    assert.equal(body.match(/<main[\s>]/g)?.length, 1, `${model.page}: one <main>`);
+    assert.equal(body.match(/<h1>/g)?.length, 1, `${model.page}: one h1, no skipped levels`);
+    assert.doesNotMatch(body, /<script|<h[2-6]|\son[a-z]+=|javascript:/i);
+    assert.match(body, /:focus-visible\{outline:3px solid/);
+  }
+});
+
+test("every visible input has a <label for> pointing at its id", () => {
+  let checked = 0;
+  for (const model of models) {
+    const { body } = render(model);
+    const labelled = new Set(tags(body, "label").map((label) => label.for));
+    for (const input of tags(body, "input")) {
+      if (input.type === "hidden") continue;
+      assert.ok(input.id, `${model.page}: input ${input.name} has an id`);
+      assert.ok(labelled.has(input.id), `${model.page}: input ${input.id} is labelled`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 3, "email, username and password inputs were checked");
+});
+
+test("security headers on every page", () => {
+  for (const model of models) {
+    const { headers } = render(model);
+    assert.equal(headers["Content-Type"], "text/html; charset=utf-8");
+    assert.equal(headers["Referrer-Policy"], "no-referrer");
+    assert.equal(headers["X-Content-Type-Options"], "nosniff");
+    assert.equal(headers["X-Frame-Options"], "DENY");
+    assert.equal(headers["Cache-Control"], "no-store");
+  }
+});
+
+test("CSP: no scripts, framing refused, styles only by a fresh nonce that matches the <style> tag", () => {
+  const first = render(models[0]!);
+  const csp = first.headers["Content-Security-Policy"] ?? "";
+  const nonce = /style-src 'nonce-([\w-]+)'/.exec(csp)?.[1];
+  assert.ok(nonce);
+  assert.equal(
+    csp,
+    `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; base-uri 'none'; frame-ancestors 'none'`,
+  );
+  assert.doesNotMatch(csp, /script-src|unsafe-inline|form-action/);
+  const styles = tags(first.body, "style");
+  assert.equal(styles.length, 1);
+  assert.equal(styles[0]?.nonce, nonce);
+  // A style attribute would be blocked by this CSP, so the pages must not rely on any.
+  assert.doesNotMatch(first.body, /\sstyle="/);
+
+  const second = render(models[0]!);
+  const secondNonce = /'nonce-([\w-]+)'/.exec(second.headers["Content-Security-Policy"] ?? "")?.[1];
+  assert.notEqual(secondNonce, nonce);
+  assert.equal(tags(second.body, "style")[0]?.nonce, secondNonce);
+});
+
+test("color scheme: auto uses prefers-color-scheme, light/dark pin data-color-scheme on <html>", () => {
+  const auto = render({ page: "verify-request" }).body;
+  assert.equal(tags(auto, "html")[0]?.["data-color-scheme"], undefined);
+  assert.match(auto, /@media \(prefers-color-scheme:dark\)/);
+  for (const colorScheme of ["light", "dark"] as const) {
+    const body = render({ page: "verify-request" }, { colorScheme }).body;
+    assert.equal(tags(body, "html")[0]?.["data-color-scheme"], colorScheme);
+  }
+});
+
+test("verify-request page: heading, text and a link to the origin showing its host", () => {
+  const page = render({ page: "verify-request" });
+  assert.equal(page.status, 200);
+  assert.match(page.body, /<h1>Check your email<\/h1>/);
+  assert.match(page.body, /A sign in link has been sent to your email address\./);
+  assert.match(page.body, /<a href="http:\/\/localhost:3000">localhost:3000<\/a>/);
+  assert.ok(!page.body.includes(`>${context.baseUrl}<`), "the base path is not shown");
+});

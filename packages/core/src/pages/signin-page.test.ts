@@ -1,0 +1,146 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { errorCatalogue } from "../errors/catalogue.ts";
+import { field, forms, render, tags } from "./html-test-utils.ts";
+import type { PageModel, PageProvider } from "./render-page.ts";
+
+const providers: PageProvider[] = [
+  { id: "dev", name: "Dev Provider", type: "oidc" },
+  { id: "github", name: "GitHub", type: "oauth" },
+  { id: "mail", name: "Email", type: "email" },
+  {
+    id: "password",
+    name: "Password",
+    type: "credentials",
+    credentials: {
+      username: { label: "Username", autocomplete: "username", placeholder: "jsmith", required: true },
+      password: { type: "password" },
+    },
+  },
+];
+
+function signIn(overrides: Partial<Extract<PageModel, { page: "signin" }>> = {}) {
+  return render({
+    page: "signin",
+    providers,
+    csrfToken: "csrf-123",
+    callbackUrl: "http://localhost:3000/dashboard",
+    error: null,
+    ...overrides,
+  });
+}
+
+test("one POST form per provider, each with the CSRF token and callback URL", () => {
+  const page = signIn();
+  assert.equal(page.status, 200);
+  assert.match(page.body, /<title>Sign in<\/title>/);
+  const all = forms(page.body);
+  assert.deepEqual(
+    all.map((form) => [form.method, form.action]),
+    [
+      ["post", "http://localhost:3000/api/auth/signin/dev"],
+      ["post", "http://localhost:3000/api/auth/signin/github"],
+      ["post", "http://localhost:3000/api/auth/signin/mail"],
+      ["post", "http://localhost:3000/api/auth/callback/password"],
+    ],
+  );
+  for (const form of all) {
+    assert.deepEqual(field(form.body, "csrfToken"), { type: "hidden", name: "csrfToken", value: "csrf-123" });
+    assert.equal(field(form.body, "callbackUrl")?.value, "http://localhost:3000/dashboard");
+    assert.equal(field(form.body, "callbackUrl")?.type, "hidden");
+  }
+  const buttons = [...page.body.matchAll(/<button type="submit"[^>]*>(.*?)<\/button>/g)].map((m) => m[1]);
+  assert.deepEqual(buttons, [
+    "<span>Sign in with Dev Provider</span>",
+    "<span>Sign in with GitHub</span>",
+    "<span>Sign in with Email</span>",
+    "<span>Sign in with Password</span>",
+  ]);
+});
+
+test("OAuth buttons share a group; <hr> separates the groups", () => {
+  const body = signIn().body;
+  assert.equal(body.match(/<hr\/>/g)?.length, 2);
+  const [buttons, email, credentials] = body.split("<hr/>");
+  assert.equal(forms(buttons ?? "").length, 2);
+  assert.equal(forms(email ?? "").length, 1);
+  assert.equal(forms(credentials ?? "").length, 1);
+});
+
+test("email form: labelled, required email input, prefilled from the model", () => {
+  const [, , email] = forms(signIn({ email: "ada@example.com" }).body);
+  const input = field(email?.body ?? "", "email");
+  assert.equal(input?.id, "input-email-for-mail-provider");
+  assert.equal(input?.type, "email");
+  assert.equal(input?.autocomplete, "email");
+  assert.equal(input?.required, "");
+  assert.equal(input?.value, "ada@example.com");
+  assert.match(email?.body ?? "", /<label for="input-email-for-mail-provider">Email<\/label>/);
+  assert.equal(field(forms(signIn().body)[2]?.body ?? "", "email")?.value, undefined);
+});
+
+test("credentials form: one labelled input per key, attributes passed through, defaults", () => {
+  const [, , , credentials] = forms(signIn().body);
+  const body = credentials?.body ?? "";
+  assert.deepEqual(field(body, "username"), {
+    id: "input-username-for-password-provider",
+    name: "username",
+    type: "text",
+    placeholder: "jsmith",
+    autocomplete: "username",
+    required: "",
+  });
+  assert.deepEqual(field(body, "password"), {
+    id: "input-password-for-password-provider",
+    name: "password",
+    type: "password",
+  });
+  const labels = [...body.matchAll(/<label for="([^"]+)">([^<]*)<\/label>/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(labels, [
+    ["input-username-for-password-provider", "Username"],
+    ["input-password-for-password-provider", "password"],
+  ]);
+});
+
+test("a sign-in code shows its catalogue message in an alert", () => {
+  for (const code of [
+    "OAuthAccountNotLinked",
+    "CredentialsSignin",
+    "MissingCSRF",
+    "SessionRequired",
+  ] as const) {
+    const alerts = tags(signIn({ error: code }).body, "div").filter((div) => div.role === "alert");
+    assert.equal(alerts.length, 1, code);
+    assert.ok(
+      signIn({ error: code }).body.includes(`role="alert">${errorCatalogue[code].message}</div>`),
+      code,
+    );
+  }
+});
+
+test("a code that is not a sign-in code shows the generic message; no error shows no alert", () => {
+  assert.match(signIn({ error: "Configuration" }).body, /role="alert">Unable to sign in\.<\/div>/);
+  const unknown = signIn({ error: "NotACode" as never }).body;
+  assert.match(unknown, /role="alert">Unable to sign in\.<\/div>/);
+  assert.ok(!unknown.includes("NotACode"), "an unknown code is never echoed");
+  assert.doesNotMatch(signIn().body, /role="alert"/);
+});
+
+test("provider styles become validated per-provider classes; bad values are dropped", () => {
+  const body = signIn({
+    providers: [
+      { id: "a", name: "A", type: "oauth", style: { bg: "#24292f", text: "white" } },
+      { id: "b", name: "B", type: "oauth", style: { bg: "red;background:url(//x)", text: "}</style>" } },
+      { id: "c", name: "C", type: "oauth", style: { logo: "https://cdn.example.com/c.svg" } },
+      { id: "d", name: "D", type: "oauth", style: { logo: "javascript:alert(1)" } },
+    ],
+  }).body;
+  assert.match(body, /\.provider-0\{--provider-bg:#24292f;--provider-text:white\}/);
+  assert.doesNotMatch(body, /\.provider-1\{|url\(|<\/style>.*<\/style>/s);
+  assert.match(body, /class="button provider-2"><img src="https:\/\/cdn\.example\.com\/c\.svg" alt=""\/>/);
+  assert.match(body, /class="button provider-3"><span>/);
+});
+
+test("no providers: a plain message instead of an empty card", () => {
+  assert.match(signIn({ providers: [] }).body, /<p>No sign-in methods are configured\.<\/p>/);
+});

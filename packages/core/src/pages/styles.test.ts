@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { type Palette, palettes } from "./styles.ts";
+
+function luminance(hex: string): number {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((c) =>
+    c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+// [foreground, background, minimum]: 4.5 for text (AA), 3 for UI component boundaries and focus rings.
+const pairs: [keyof Palette, keyof Palette, number][] = [
+  ["text", "cardBg", 4.5],
+  ["text", "pageBg", 4.5],
+  ["muted", "cardBg", 4.5],
+  ["link", "cardBg", 4.5],
+  ["text", "inputBg", 4.5],
+  ["placeholder", "inputBg", 4.5],
+  ["errorText", "errorBg", 4.5],
+  ["inputBorder", "cardBg", 3],
+  ["focus", "cardBg", 3],
+  ["focus", "pageBg", 3],
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`${scheme} palette meets WCAG AA contrast`, () => {
+    const palette = palettes[scheme];
+    for (const [fg, bg, minimum] of pairs) {
+      const ratio = contrast(palette[fg], palette[bg]);
+      assert.ok(ratio >= minimum, `${scheme}: ${fg} on ${bg} is ${ratio.toFixed(2)}, needs ${minimum}`);
+    }
+  });
+}
+
+test("default button colours (#fff on #346df1) meet AA for text", () => {
+  assert.ok(contrast("#ffffff", "#346df1") >= 4.5);
+});

@@ -1,0 +1,105 @@
+import type { JWT, Session } from "../config/options.ts";
+import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-cookie.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { decodeJwt, encodeJwt } from "./jwt.ts";
+import type { SessionStrategy, SignInResult } from "./session-strategy.ts";
+
+/**
+ * Sessions kept entirely in an encrypted cookie (protocol.md §6). A read costs one AES-GCM
+ * decryption; the cookie is re-encrypted only when update age has passed since it was issued (or a
+ * `jwt` callback changed the token), not on every read.
+ */
+export const jwtStrategy: SessionStrategy = {
+  async read(ctx) {
+    const token = await readToken(ctx);
+    if (!token) return null;
+    const { jwt } = ctx.config.callbacks;
+    let next: JWT | null = token;
+    let changed = false;
+    if (jwt) {
+      const before = JSON.stringify(token);
+      next = await jwt({ token: structuredClone(token) });
+      if (!next) return signOut(ctx);
+      changed = JSON.stringify(next) !== before;
+    }
+    const age = ctx.now / 1000 - (token.iat ?? 0);
+    if (changed || age >= ctx.config.session.updateAge) return issue(ctx, next);
+    return toSession(ctx, next, token.exp ?? 0);
+  },
+
+  async create(ctx, signIn: SignInResult) {
+    const { user, account, profile, isNewUser } = signIn;
+    let token: JWT | null = dropUndefined({
+      sub: user.id,
+      name: user.name,
+      email: user.email,
+      picture: user.image,
+    });
+    const { jwt } = ctx.config.callbacks;
+    if (jwt) {
+      token = await jwt({
+        token,
+        user,
+        account,
+        ...(profile ? { profile } : {}),
+        trigger: isNewUser ? "signUp" : "signIn",
+      });
+    }
+    if (!token) {
+      signOut(ctx);
+      return;
+    }
+    await issue(ctx, token);
+  },
+
+  async update(ctx, data) {
+    const token = await readToken(ctx);
+    if (!token) return null;
+    const { jwt } = ctx.config.callbacks;
+    const next = jwt ? await jwt({ token, trigger: "update", session: data }) : token;
+    if (!next) return signOut(ctx);
+    return issue(ctx, next);
+  },
+
+  async destroy(ctx) {
+    deleteChunked(ctx.out, ctx.cookies, ctx.names.sessionToken);
+  },
+};
+
+async function readToken(ctx: RequestContext): Promise<JWT | null> {
+  const raw = readChunked(ctx.cookies, ctx.names.sessionToken);
+  if (!raw) return null;
+  const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+  const token = await decodeJwt({ token: raw, keys, now: ctx.now });
+  // Tampered, expired, or sealed with a retired secret: signed out, and the cookies go.
+  if (!token) signOut(ctx);
+  return token;
+}
+
+async function issue(ctx: RequestContext, token: JWT): Promise<Session> {
+  const { maxAge } = ctx.config.session;
+  const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+  const value = await encodeJwt({ token, keys, maxAge, now: ctx.now });
+  const exp = Math.floor(ctx.now / 1000) + maxAge;
+  writeChunked(ctx.out, ctx.cookies, ctx.names.sessionToken, value, { expires: new Date(exp * 1000) });
+  return toSession(ctx, token, exp);
+}
+
+async function toSession(ctx: RequestContext, token: JWT, exp: number): Promise<Session> {
+  const session: Session = {
+    user: dropUndefined({ name: token.name, email: token.email, image: token.picture }),
+    expires: new Date(exp * 1000).toISOString(),
+  };
+  const callback = ctx.config.callbacks.session;
+  return callback ? callback({ session, token }) : session;
+}
+
+function signOut(ctx: RequestContext): null {
+  deleteChunked(ctx.out, ctx.cookies, ctx.names.sessionToken);
+  return null;
+}
+
+function dropUndefined<T extends Record<string, unknown>>(value: T): T {
+  for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  return value;
+}
