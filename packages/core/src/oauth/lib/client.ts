@@ -1,0 +1,35 @@
+import * as oauth from "oauth4webapi";
+import type { OAuthProviderConfig } from "../../providers/types.ts";
+import type { OAuthRuntime } from "../runtime.ts";
+
+/** Allowed clock difference with the provider for ID-token `exp`/`iat`/`nbf`, as in Auth.js. */
+export const CLOCK_TOLERANCE_S = 10;
+
+/** oauth4webapi client metadata, with its clock aligned to `runtime.now` (it reads `Date.now` itself). */
+export function oauthClient(provider: OAuthProviderConfig, runtime: OAuthRuntime): oauth.Client {
+  return {
+    client_id: provider.clientId,
+    [oauth.clockSkew]: Math.round((runtime.now() - Date.now()) / 1000),
+    [oauth.clockTolerance]: CLOCK_TOLERANCE_S,
+  };
+}
+
+/**
+ * Token endpoint authentication: `client_secret_basic` (the OAuth default), `client_secret_post` when the
+ * provider advertises only that, and none (public client, PKCE only) without a secret.
+ */
+export function clientAuthentication(
+  provider: OAuthProviderConfig,
+  as: oauth.AuthorizationServer,
+): oauth.ClientAuth {
+  if (!provider.clientSecret) return oauth.None();
+  const methods = as.token_endpoint_auth_methods_supported;
+  if (
+    Array.isArray(methods) &&
+    !methods.includes("client_secret_basic") &&
+    methods.includes("client_secret_post")
+  ) {
+    return oauth.ClientSecretPost(provider.clientSecret);
+  }
+  return oauth.ClientSecretBasic(provider.clientSecret);
+}

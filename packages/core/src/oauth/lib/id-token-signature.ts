@@ -1,0 +1,60 @@
+import { createRemoteJWKSet, customFetch, jwtVerify, type RemoteJWKSet } from "jose";
+import type { AuthorizationServer } from "oauth4webapi";
+import type { DiscoveryCache } from "../discovery-cache.ts";
+import type { OAuthRuntime } from "../runtime.ts";
+import { CLOCK_TOLERANCE_S } from "./client.ts";
+import { isAllowedEndpoint } from "./http.ts";
+
+/**
+ * Verifies the ID token's signature against the provider's key set, with its `iss`, `aud`, `exp`.
+ *
+ * oauth4webapi's `processAuthorizationCodeResponse` validates the claims (iss, aud, exp, iat, nonce,
+ * azp) and the `alg` against discovery, but not the signature: OIDC Core §3.1.3.7 lets a client rely on
+ * TLS to the token endpoint instead. We verify it anyway (protocol.md §8), which also shuts out
+ * `alg: none` and symmetric algorithms even if a provider's discovery document lists them.
+ */
+export async function verifyIdTokenSignature(
+  idToken: string,
+  input: { as: AuthorizationServer; clientId: string; runtime: OAuthRuntime; cache: DiscoveryCache },
+): Promise<void> {
+  const { as, runtime } = input;
+  const jwksUri = as.jwks_uri;
+  if (typeof jwksUri !== "string" || !isAllowedEndpoint(jwksUri)) {
+    throw new Error("provider has no usable jwks_uri to verify the ID token");
+  }
+  const algorithms = signingAlgorithms(as);
+  if (algorithms.length === 0) throw new Error("provider advertises no asymmetric ID token algorithm");
+  await jwtVerify(idToken, keySet(jwksUri, runtime, input.cache), {
+    issuer: as.issuer,
+    audience: input.clientId,
+    algorithms,
+    requiredClaims: ["iat", "exp", "sub"],
+    currentDate: new Date(runtime.now()),
+    clockTolerance: CLOCK_TOLERANCE_S,
+  });
+}
+
+/** Discovery's `id_token_signing_alg_values_supported` without `none` and `HS*`; default `RS256`. */
+function signingAlgorithms(as: AuthorizationServer): string[] {
+  const advertised = as.id_token_signing_alg_values_supported;
+  if (!Array.isArray(advertised)) return ["RS256"];
+  return advertised.filter(
+    (alg): alg is string => typeof alg === "string" && alg !== "none" && !alg.startsWith("HS"),
+  );
+}
+
+function keySet(jwksUri: string, runtime: OAuthRuntime, cache: DiscoveryCache): RemoteJWKSet {
+  let set = cache.keySets.get(jwksUri);
+  if (set === undefined) {
+    set = createRemoteJWKSet(new URL(jwksUri), {
+      timeoutDuration: runtime.timeoutMs,
+      // A token with an unknown `kid` refetches at most every 30 s; keys are refreshed every 10 min.
+      cooldownDuration: 30_000,
+      cacheMaxAge: 600_000,
+      // jose sends `redirect: "manual"` and its own timeout signal.
+      [customFetch]: (url, options) => runtime.fetch(url, options),
+    });
+    cache.keySets.set(jwksUri, set);
+  }
+  return set;
+}
