@@ -5,14 +5,16 @@
  */
 export function requestOrigin(request: Request, url: URL, trustHost: boolean): string {
   if (!trustHost) return url.origin;
-  const host = firstValue(request.headers.get("x-forwarded-host"));
+  const host = firstValue(request.headers.get("x-forwarded-host")) ?? url.host;
   const proto = firstValue(request.headers.get("x-forwarded-proto"));
-  if (!host) return url.origin;
   const scheme = proto === "http" || proto === "https" ? proto : url.protocol.slice(0, -1);
   try {
-    // Parsing rejects hosts with paths, user-info or spaces smuggled into the header.
+    // Parsing rejects hosts with paths, user-info or spaces smuggled into the header; the parser
+    // drops a default port (`:443` on https), so compare without it.
     const parsed = new URL(`${scheme}://${host}`);
-    if (parsed.host.toLowerCase() !== host.toLowerCase() || parsed.pathname !== "/") return url.origin;
+    const expected = host.toLowerCase().replace(scheme === "https" ? /:443$/ : /:80$/, "");
+    if (parsed.host !== expected || parsed.pathname !== "/" || parsed.search || parsed.hash)
+      return url.origin;
     return parsed.origin;
   } catch {
     return url.origin;

@@ -53,12 +53,10 @@ export function route(pathname: string, method: string, basePath: string): Route
   if (providerId !== undefined && (!WITH_PROVIDER.has(known) || providerId === "")) {
     throw new AuthError("UnknownAction");
   }
-  const allowed = METHODS[known];
-  if (!allowed.includes(method)) throw new MethodNotAllowed(allowed);
-  // A provider sign-in is only ever started by POST; `GET signin/<id>` would be a login CSRF vector.
-  if (known === "signin" && providerId !== undefined && method !== "POST")
-    throw new MethodNotAllowed(["POST"]);
-  if (known === "signin" && providerId === undefined && method !== "GET") throw new MethodNotAllowed(["GET"]);
   if (known === "callback" && providerId === undefined) throw new AuthError("UnknownAction");
+  // `signin` takes GET for the page and POST for `signin/<id>` only: a provider sign-in is never
+  // started by GET (a login CSRF vector), and the Allow header lists exactly what the path takes.
+  const allowed = known === "signin" ? (providerId === undefined ? ["GET"] : ["POST"]) : METHODS[known];
+  if (!allowed.includes(method)) throw new MethodNotAllowed(allowed);
   return { action: known, providerId: providerId ?? null };
 }
