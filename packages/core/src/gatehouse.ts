@@ -17,6 +17,7 @@ import { RequestContext } from "./http/request-context.ts";
 import { requestErrorResponse, respond } from "./http/respond.ts";
 import { type Route, route } from "./http/router.ts";
 import { createOAuthFlows, type OAuthFlows } from "./providers/oauth-flows.ts";
+import { databaseStrategy } from "./session/database-strategy.ts";
 import { jwtStrategy } from "./session/jwt-strategy.ts";
 import type { SessionStrategy } from "./session/session-strategy.ts";
 
@@ -39,7 +40,8 @@ export interface Gatehouse {
  */
 export function gatehouse(options: GatehouseOptions): Gatehouse {
   const config = resolveConfig(options);
-  const strategy: SessionStrategy = jwtStrategy;
+  const strategy: SessionStrategy =
+    config.session.strategy === "database" && config.adapter ? databaseStrategy(config.adapter) : jwtStrategy;
   const oauth = createOAuthFlows(config);
 
   async function handler(request: Request): Promise<Response> {

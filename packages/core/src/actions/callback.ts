@@ -51,7 +51,12 @@ async function oauthCallback(
     type: provider.type,
     providerAccountId: result.user.id,
   };
-  return completeSignIn(ctx, deps.strategy, { user: result.user, account, profile: result.profile });
+  return completeSignIn(ctx, deps.strategy, {
+    provider,
+    user: result.user,
+    account,
+    profile: result.profile,
+  });
 }
 
 /** Credentials form: CSRF-checked (a cross-site form must not sign the person in as the attacker). */
@@ -79,5 +84,5 @@ async function credentialsCallback(
   }
   const signedIn: User = { ...user, id: String(user.id) };
   const account: Account = { provider: provider.id, type: "credentials", providerAccountId: signedIn.id };
-  return completeSignIn(ctx, strategy, { user: signedIn, account, credentials });
+  return completeSignIn(ctx, strategy, { provider, user: signedIn, account, credentials });
 }

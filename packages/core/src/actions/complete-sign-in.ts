@@ -1,9 +1,11 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
 import type { Account } from "../config/options.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import type { User } from "../providers/types.ts";
+import type { ProviderConfig, User } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { failure } from "./page-urls.ts";
+import { resolveUser } from "./resolve-user.ts";
 
 /**
  * The common end of every sign-in: the `signIn` callback decides, the session strategy issues a new
@@ -13,6 +15,7 @@ export async function completeSignIn(
   ctx: RequestContext,
   strategy: SessionStrategy,
   input: {
+    provider: ProviderConfig;
     user: User;
     account: Account;
     profile?: Record<string, unknown>;
@@ -20,7 +23,8 @@ export async function completeSignIn(
   },
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
-  const decision = ctx.config.callbacks.signIn ? await ctx.config.callbacks.signIn(input) : true;
+  const { provider: _provider, ...forCallback } = input;
+  const decision = ctx.config.callbacks.signIn ? await ctx.config.callbacks.signIn(forCallback) : true;
   if (decision === false) return failure(ctx, "AccessDenied");
   if (typeof decision === "string") {
     // A redirect chosen by the app still obeys the redirect policy.
@@ -29,11 +33,44 @@ export async function completeSignIn(
     return redirect(target);
   }
   if (decision !== true) return failure(ctx, "AccessDenied");
+  const { user, isNewUser } = await storedUser(ctx, strategy, input);
   await strategy.create(ctx, {
+    user,
+    account: input.account,
+    ...(input.profile ? { profile: input.profile } : {}),
+    isNewUser,
+  });
+  const newUserPage = ctx.config.pages.newUser;
+  if (isNewUser && newUserPage) {
+    const url = new URL(newUserPage, `${ctx.origin}/`);
+    url.searchParams.set("callbackUrl", callbackUrl);
+    return redirect(url.href);
+  }
+  return redirect(callbackUrl);
+}
+
+/**
+ * With an adapter the session belongs to a stored user: an existing one for a credentials user the
+ * app already keeps, else the one account resolution finds or creates. Without one, the provider's
+ * user is the session's user.
+ */
+async function storedUser(
+  ctx: RequestContext,
+  strategy: SessionStrategy,
+  input: { provider: ProviderConfig; user: User; account: Account; profile?: Record<string, unknown> },
+): Promise<{ user: User; isNewUser: boolean }> {
+  const adapter = ctx.config.adapter;
+  if (!adapter) return { user: input.user, isNewUser: false };
+  if (input.provider.type === "credentials") {
+    const known = await callAdapter(adapter, "getUser", input.user.id);
+    if (known) return { user: known, isNewUser: false };
+  }
+  return resolveUser({
+    adapter,
+    provider: input.provider,
     user: input.user,
     account: input.account,
     ...(input.profile ? { profile: input.profile } : {}),
-    isNewUser: false,
+    currentUserId: await strategy.userId(ctx),
   });
-  return redirect(callbackUrl);
 }

@@ -43,6 +43,13 @@ export interface VerificationToken {
 
 type Awaitable<T> = T | Promise<T>;
 
+/**
+ * Auth.js adapters declare some methods as returning `void`; keeping `void` in these unions is what
+ * lets an official adapter package satisfy this interface unchanged.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: compatibility with Auth.js adapter signatures
+type Done<T> = void | T | null | undefined;
+
 /** What Gatehouse calls on storage. Every method may be sync or async. */
 export interface Adapter {
   createUser?(user: Omit<AdapterUser, "id"> & { id?: string }): Awaitable<AdapterUser>;
@@ -52,17 +59,30 @@ export interface Adapter {
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Awaitable<AdapterUser | null>;
   updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
-  deleteUser?(userId: string): Awaitable<void | AdapterUser | null | undefined>;
-  linkAccount?(account: AdapterAccount): Awaitable<void | AdapterAccount | null | undefined>;
+  deleteUser?(userId: string): Awaitable<Done<AdapterUser>>;
+  linkAccount?(account: AdapterAccount): Awaitable<Done<AdapterAccount>>;
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Awaitable<void | AdapterAccount | undefined>;
+  ): Awaitable<Done<AdapterAccount>>;
   createSession?(session: AdapterSession): Awaitable<AdapterSession>;
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
   updateSession?(
     session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
   ): Awaitable<AdapterSession | null | undefined>;
-  deleteSession?(sessionToken: string): Awaitable<void | AdapterSession | null | undefined>;
+  deleteSession?(sessionToken: string): Awaitable<Done<AdapterSession>>;
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>;
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+
+  // --- Gatehouse extensions: optional; official Auth.js adapters simply lack them. ---
+  /**
+   * Creates the user and the account in one transaction. When a concurrent first sign-in of the same
+   * account won, it returns that owner instead of failing. An email taken by another user rejects
+   * with an error whose `code` is `"EmailTaken"`.
+   */
+  createUserAndAccount?(
+    user: Omit<AdapterUser, "id">,
+    account: Omit<AdapterAccount, "userId">,
+  ): Promise<AdapterUser>;
+  /** Deletes expired sessions and verification tokens; returns how many sessions went. */
+  deleteExpiredSessions?(now: Date): Promise<number>;
 }

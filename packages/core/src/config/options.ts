@@ -1,3 +1,4 @@
+import type { Adapter } from "../adapter/adapter.ts";
 import type { ProviderConfig, TokenSet, User } from "../providers/types.ts";
 
 /** The contents of a jwt-strategy session token (the JWE payload). */
@@ -50,7 +51,16 @@ export interface Callbacks {
     session?: unknown;
   }) => JWT | null | Promise<JWT | null>;
   /** Shapes what `GET session` returns. */
-  session?: (params: { session: Session; token: JWT; user?: User }) => Session | Promise<Session>;
+  session?: (params: {
+    session: Session;
+    /** jwt strategy: the decrypted token; database strategy: `{ sub: user.id }`. */
+    token: JWT;
+    /** database strategy: the stored user. */
+    user?: User;
+    trigger?: "update";
+    /** database strategy, on `POST session`: the data the client sent. */
+    newSession?: unknown;
+  }) => Session | Promise<Session>;
 }
 
 /** Custom page URLs (paths or absolute same-origin URLs). */
@@ -73,7 +83,7 @@ export interface Theme {
 }
 
 export interface SessionOptions {
-  /** Default `"jwt"`; `"database"` when an adapter is configured (storage issue). */
+  /** Default `"database"` when an adapter is configured, else `"jwt"`. */
   strategy?: "jwt" | "database";
   /** Seconds. Default 30 days. */
   maxAge?: number;
@@ -103,6 +113,8 @@ export interface GatehouseOptions {
   pages?: Pages;
   theme?: Theme;
   cookies?: { prefix?: string };
+  /** Storage. With an adapter, sessions default to the `database` strategy and users are persisted. */
+  adapter?: Adapter;
   logger?: Logger;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;

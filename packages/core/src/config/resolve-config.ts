@@ -1,3 +1,4 @@
+import type { Adapter } from "../adapter/adapter.ts";
 import { KeyRing } from "../lib/key-ring.ts";
 import type { ProviderConfig } from "../providers/types.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, Theme } from "./options.ts";
@@ -29,6 +30,7 @@ export interface ResolvedConfig {
   now: () => number;
   fetch: typeof fetch;
   keys: KeyRing;
+  adapter: Adapter | null;
 }
 
 /**
@@ -89,9 +91,10 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   if (!(maxAge > 0) || !(updateAge >= 0)) {
     throw new TypeError("Gatehouse: session.maxAge must be > 0 and session.updateAge ≥ 0 (seconds).");
   }
-  const strategy = options.session?.strategy ?? "jwt";
-  if (strategy === "database") {
-    throw new TypeError("Gatehouse: session strategy 'database' needs an adapter (not configured).");
+  const adapter = options.adapter ?? null;
+  const strategy = options.session?.strategy ?? (adapter ? "database" : "jwt");
+  if (strategy === "database" && !adapter) {
+    throw new TypeError("Gatehouse: session strategy 'database' needs an adapter (the `adapter` option).");
   }
 
   const prefix = options.cookies?.prefix ?? DEFAULTS.cookiePrefix;
@@ -115,6 +118,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     now: options.now ?? Date.now,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     keys: new KeyRing(secrets),
+    adapter,
   };
 }
 

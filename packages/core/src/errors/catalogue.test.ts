@@ -51,7 +51,15 @@ test("the sign-in surface is exactly the protocol.md §7 list", () => {
 
 test("the error page codes and statuses of protocol.md §7", () => {
   const errorPage = codes.filter((code) => errorCatalogue[code].surface === "error");
-  assert.deepEqual([...errorPage].sort(), ["AccessDenied", "Configuration", "Default", "Verification"]);
+  // protocol.md §7's four, plus StorageUnavailable (503) for a database that is down or locked.
+  assert.deepEqual([...errorPage].sort(), [
+    "AccessDenied",
+    "Configuration",
+    "Default",
+    "StorageUnavailable",
+    "Verification",
+  ]);
+  assert.equal(errorCatalogue.StorageUnavailable.status, 503);
   assert.equal(errorCatalogue.Configuration.status, 500);
   assert.equal(errorCatalogue.AccessDenied.status, 403);
   assert.equal(errorCatalogue.Verification.status, 403);

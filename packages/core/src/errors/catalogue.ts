@@ -117,6 +117,14 @@ export const errorCatalogue = {
     message: "The sign in link is no longer valid. It may have been used already or it may have expired.",
     cause: "An email sign-in token was unknown, expired, already used or for another address.",
   },
+  StorageUnavailable: {
+    status: 503,
+    surface: "error",
+    title: "Temporarily unavailable",
+    message: "Sign-in is temporarily unavailable. Please try again in a moment.",
+    cause:
+      "The storage adapter failed (database down, locked or timing out). Nothing was half-written: sign-in stops before a session is issued.",
+  },
   Default: {
     status: 400,
     surface: "error",

@@ -27,6 +27,14 @@ export const jwtStrategy: SessionStrategy = {
     return toSession(ctx, next, token.exp ?? 0);
   },
 
+  async userId(ctx) {
+    const raw = readChunked(ctx.cookies, ctx.names.sessionToken);
+    if (!raw) return null;
+    const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+    const token = await decodeJwt({ token: raw, keys, now: ctx.now });
+    return typeof token?.sub === "string" ? token.sub : null;
+  },
+
   async create(ctx, signIn: SignInResult) {
     const { user, account, profile, isNewUser } = signIn;
     let token: JWT | null = dropUndefined({

@@ -16,6 +16,8 @@ export interface SignInResult {
  */
 export interface SessionStrategy {
   read(ctx: RequestContext): Promise<Session | null>;
+  /** The signed-in user's id, or null; writes no cookies (used for account linking). */
+  userId(ctx: RequestContext): Promise<string | null>;
   create(ctx: RequestContext, signIn: SignInResult): Promise<void>;
   update(ctx: RequestContext, data: unknown): Promise<Session | null>;
   destroy(ctx: RequestContext): Promise<void>;

@@ -1,0 +1,104 @@
+import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import type { Account } from "../config/options.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import type { ProviderConfig, User } from "../providers/types.ts";
+
+/**
+ * Finds or creates the stored user for a provider account (protocol.md §9; Auth.js's linking rules):
+ * - a known account signs its owner in — unless someone else is signed in (OAuthAccountNotLinked);
+ * - an unknown account while signed in is linked to the current user;
+ * - an unknown account whose email belongs to a user is refused (OAuthAccountNotLinked) unless the
+ *   provider allows email linking AND says the email is verified — otherwise an attacker who can
+ *   register that address at a lax provider would take the account over;
+ * - otherwise user and account are created together, in one transaction when the adapter can.
+ */
+export async function resolveUser(input: {
+  adapter: Adapter;
+  provider: ProviderConfig;
+  user: User;
+  account: Account;
+  profile?: Record<string, unknown>;
+  currentUserId: string | null;
+}): Promise<{ user: AdapterUser; isNewUser: boolean }> {
+  const { adapter, provider, account, currentUserId } = input;
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const owner = await callAdapter(adapter, "getUserByAccount", key);
+  if (owner) {
+    if (currentUserId && currentUserId !== owner.id) throw new AuthError("OAuthAccountNotLinked");
+    return { user: owner, isNewUser: false };
+  }
+  if (currentUserId) {
+    const current = await callAdapter(adapter, "getUser", currentUserId);
+    if (current) {
+      await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: current.id });
+      return { user: current, isNewUser: false };
+    }
+  }
+  const email = typeof input.user.email === "string" ? input.user.email.toLowerCase() : null;
+  if (email) {
+    const sameEmail = await callAdapter(adapter, "getUserByEmail", email);
+    if (sameEmail) {
+      const verified = input.profile?.email_verified === true;
+      const allowed = provider.type !== "credentials" && provider.allowDangerousEmailAccountLinking === true;
+      if (!allowed || !verified) throw new AuthError("OAuthAccountNotLinked");
+      await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: sameEmail.id });
+      return { user: sameEmail, isNewUser: false };
+    }
+  }
+  const newUser = {
+    name: input.user.name ?? null,
+    email: email as string,
+    emailVerified: null,
+    image: input.user.image ?? null,
+  };
+  return { user: await createTogether(adapter, newUser, account), isNewUser: true };
+}
+
+async function createTogether(
+  adapter: Adapter,
+  user: Omit<AdapterUser, "id">,
+  account: Account,
+): Promise<AdapterUser> {
+  if (adapter.createUserAndAccount) {
+    try {
+      return await callAdapter(adapter, "createUserAndAccount", user, storedAccount(account));
+    } catch (error) {
+      const code = (error as AuthError).cause as { code?: unknown } | undefined;
+      if (code?.code === "EmailTaken") throw new AuthError("OAuthAccountNotLinked", { cause: error });
+      throw error;
+    }
+  }
+  // Without a transaction: create, link, and remove the user again if linking fails, so no user is
+  // left behind without its account.
+  const created = await callAdapter(adapter, "createUser", user);
+  try {
+    await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: created.id });
+  } catch (error) {
+    await Promise.resolve(adapter.deleteUser?.(created.id)).catch(() => {});
+    const winner = await callAdapter(adapter, "getUserByAccount", {
+      provider: account.provider,
+      providerAccountId: account.providerAccountId,
+    }).catch(() => null);
+    if (winner) return winner;
+    throw error;
+  }
+  return created;
+}
+
+/** The account fields the storage model keeps (protocol.md §9); provider extras are dropped. */
+function storedAccount(account: Account) {
+  const pick = <T>(value: unknown, type: string): T | null => (typeof value === type ? (value as T) : null);
+  return {
+    type: account.type,
+    provider: account.provider,
+    providerAccountId: account.providerAccountId,
+    refresh_token: pick<string>(account.refresh_token, "string"),
+    access_token: pick<string>(account.access_token, "string"),
+    expires_at: pick<number>(account.expires_at, "number"),
+    token_type: pick<string>(account.token_type, "string"),
+    scope: pick<string>(account.scope, "string"),
+    id_token: pick<string>(account.id_token, "string"),
+    session_state: pick<string>(account.session_state, "string"),
+  };
+}
