@@ -8,6 +8,7 @@ import type { OAuthFlows } from "../providers/oauth-flows.ts";
 import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
+import { emailCallbackAction, emailConfirmPageAction } from "./email.ts";
 import { failure } from "./page-urls.ts";
 import { describe } from "./signin.ts";
 
@@ -20,6 +21,11 @@ export async function callbackAction(
   const provider = ctx.config.providers.get(providerId);
   if (!provider) throw new AuthError("UnknownProvider");
   if (provider.type === "credentials") return credentialsCallback(ctx, provider, deps.strategy);
+  if (provider.type === "email") {
+    return ctx.request.method === "POST"
+      ? emailCallbackAction(ctx, provider, deps.strategy)
+      : emailConfirmPageAction(ctx, provider);
+  }
   return oauthCallback(ctx, provider, deps);
 }
 

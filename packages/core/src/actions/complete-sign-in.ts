@@ -61,6 +61,24 @@ async function storedUser(
 ): Promise<{ user: User; isNewUser: boolean }> {
   const adapter = ctx.config.adapter;
   if (!adapter) return { user: input.user, isNewUser: false };
+  if (input.provider.type === "email") {
+    // The link proved the address: that user, now verified, or a new one.
+    const email = input.user.email as string;
+    const verified = new Date(ctx.now);
+    const existing = await callAdapter(adapter, "getUserByEmail", email);
+    if (existing)
+      return {
+        user: await callAdapter(adapter, "updateUser", { id: existing.id, emailVerified: verified }),
+        isNewUser: false,
+      };
+    const created = await callAdapter(adapter, "createUser", {
+      email,
+      emailVerified: verified,
+      name: null,
+      image: null,
+    });
+    return { user: created, isNewUser: true };
+  }
   if (input.provider.type === "credentials") {
     const known = await callAdapter(adapter, "getUser", input.user.id);
     if (known) return { user: known, isNewUser: false };

@@ -40,7 +40,9 @@ export async function resolveUser(input: {
     const sameEmail = await callAdapter(adapter, "getUserByEmail", email);
     if (sameEmail) {
       const verified = input.profile?.email_verified === true;
-      const allowed = provider.type !== "credentials" && provider.allowDangerousEmailAccountLinking === true;
+      const allowed =
+        "allowDangerousEmailAccountLinking" in provider &&
+        provider.allowDangerousEmailAccountLinking === true;
       if (!allowed || !verified) throw new AuthError("OAuthAccountNotLinked");
       await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: sameEmail.id });
       return { user: sameEmail, isNewUser: false };

@@ -6,6 +6,7 @@ import type { PageProvider } from "../pages/render-page.ts";
 import { renderPage } from "../pages/render-page.ts";
 import { sealChecks } from "../providers/check-cookies.ts";
 import type { OAuthFlows } from "../providers/oauth-flows.ts";
+import { emailSignInAction } from "./email.ts";
 import { failure, signInPageUrl } from "./page-urls.ts";
 import { pageContext } from "./verify-request.ts";
 
@@ -54,6 +55,7 @@ export async function signInStartAction(
 ): Promise<Outcome> {
   const provider = ctx.config.providers.get(providerId);
   if (!provider || provider.type === "credentials") throw new AuthError("UnknownProvider");
+  if (provider.type === "email") return emailSignInAction(ctx, provider);
   const callbackUrl = await ctx.callbackUrl();
   if (!(await ctx.verifyCsrf())) {
     await ctx.csrfToken();

@@ -86,6 +86,24 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     providers.set(provider.id, provider);
   }
 
+  const adapterForEmail = options.adapter;
+  for (const provider of providers.values()) {
+    if (provider.type !== "email") continue;
+    const needed = [
+      "createVerificationToken",
+      "useVerificationToken",
+      "getUserByEmail",
+      "createUser",
+      "updateUser",
+    ] as const;
+    const missing = needed.filter((m) => typeof adapterForEmail?.[m] !== "function");
+    if (missing.length > 0) {
+      throw new TypeError(
+        `Gatehouse: email provider "${provider.id}" needs an adapter with ${missing.join(", ")} (e.g. @gatehouse/sql).`,
+      );
+    }
+  }
+
   const maxAge = options.session?.maxAge ?? DEFAULTS.maxAge;
   const updateAge = options.session?.updateAge ?? DEFAULTS.updateAge;
   if (!(maxAge > 0) || !(updateAge >= 0)) {
@@ -139,6 +157,14 @@ function checkProvider(provider: ProviderConfig): void {
   if (provider.type === "credentials") {
     if (typeof provider.authorize !== "function") {
       throw new TypeError(`Gatehouse: credentials provider "${provider.id}" needs an authorize() function.`);
+    }
+    return;
+  }
+  if (provider.type === "email") {
+    if (typeof provider.sendVerificationRequest !== "function") {
+      throw new TypeError(
+        `Gatehouse: email provider "${provider.id}" needs sendVerificationRequest (e.g. smtpSender()).`,
+      );
     }
     return;
   }

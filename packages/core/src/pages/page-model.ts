@@ -15,6 +15,15 @@ export type PageModel =
     }
   | { page: "signout"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
   | { page: "verify-request" }
+  /** GET callback/<email id>: the person confirms; only that POST uses the link's token. */
+  | {
+      page: "confirm-email";
+      action: string;
+      email: string;
+      token: string;
+      callbackUrl: string;
+      csrfToken: string;
+    }
   /** Any code; codes whose surface is not "error" render as "Default". */
   | { page: "error"; code: ErrorCode };
 

@@ -1,5 +1,6 @@
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { confirmEmailPage } from "./confirm-email-page.ts";
 import { Document } from "./document.ts";
 import { errorPage } from "./error-page.ts";
 import type { PageContext, PageModel, PageView, RenderedPage } from "./page-model.ts";
@@ -19,6 +20,8 @@ function view(model: PageModel, context: PageContext): PageView {
       return verifyRequestPage(context);
     case "error":
       return errorPage(model.code, context);
+    case "confirm-email":
+      return confirmEmailPage(model, context);
   }
 }
 

@@ -77,7 +77,16 @@ export interface CredentialsProviderConfig extends ProviderBase {
   authorize: (credentials: Record<string, string>, request: Request) => User | null | Promise<User | null>;
 }
 
-export type ProviderConfig = OAuthProviderConfig | CredentialsProviderConfig;
+/** Email (magic link) provider. Build one with `Email()`. */
+export interface EmailProviderConfig extends ProviderBase {
+  type: "email";
+  /** Link lifetime, seconds. Default 24 hours. */
+  maxAge?: number;
+  /** Delivers the link. Never put the address or other user input unescaped into the mail body. */
+  sendVerificationRequest: (request: import("./email.ts").VerificationRequest) => Promise<void>;
+}
+
+export type ProviderConfig = OAuthProviderConfig | CredentialsProviderConfig | EmailProviderConfig;
 
 /** The public view of a provider, as `GET providers` answers it. */
 export interface PublicProvider {
