@@ -149,6 +149,24 @@ describe("credentials sign-in with jwt sessions", () => {
     assert.equal(setCookie(response, "gatehouse.session-token"), undefined);
   });
 
+  test("Origin: null (our own pages under no-referrer) leaves the decision to the token", async () => {
+    // Regression: Chromium posts the built-in sign-in form with `Origin: null` because the page
+    // sends `Referrer-Policy: no-referrer`; refusing it broke every sign-in form in a real browser.
+    const { browser } = setup();
+    const csrfToken = await browser.csrf();
+    const ok = await browser.request("/api/auth/callback/credentials", {
+      form: { username: "ada", password: "pw", csrfToken, json: "true" },
+      headers: { origin: "null" },
+    });
+    assert.equal(ok.status, 200);
+    assert.ok(setCookie(ok, "gatehouse.session-token"));
+    const forged = await browser.request("/api/auth/callback/credentials", {
+      form: { username: "ada", password: "pw", csrfToken: "f".repeat(64), json: "true" },
+      headers: { origin: "null" },
+    });
+    assert.equal(forged.status, 403);
+  });
+
   test("an off-origin callbackUrl is never followed", async () => {
     for (const evil of [
       "https://evil.example/",

@@ -71,8 +71,11 @@ export class RequestContext {
    * the cookie token (constant-time), and an `Origin` header, when sent, must be ours.
    */
   async verifyCsrf(): Promise<boolean> {
+    // A named foreign origin is refused outright. `Origin: null` proves nothing either way: browsers
+    // send it for our own pages' forms, which use `Referrer-Policy: no-referrer`, so it must not
+    // fail the check — the token then decides, as it does when no Origin is sent.
     const origin = this.request.headers.get("origin");
-    if (origin !== null && origin !== this.origin) return false;
+    if (origin !== null && origin !== "null" && origin !== this.origin) return false;
     const keys = await this.config.keys.macKeys(CSRF_PURPOSE);
     const cookie = await readCsrfCookie(this.cookies.get(this.names.csrfToken), keys);
     if (!cookie) return false;
