@@ -23,7 +23,13 @@ ensureChromium();
 run("type check (tsc strict)", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
 run("lint and format (biome)", bin("biome"), ["check", "."]);
 if (existsSync(`${root}apps/web/vite.config.ts`)) {
-  run("build the web app UI (vite)", process.execPath, [bin("vite"), "build", "--logLevel", "warn", "apps/web"]);
+  run("build the web app UI (vite)", process.execPath, [
+    bin("vite"),
+    "build",
+    "--logLevel",
+    "warn",
+    "apps/web",
+  ]);
 }
 run("tests (node:test)", process.execPath, [
   "--test",

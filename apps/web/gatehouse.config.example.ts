@@ -1,0 +1,30 @@
+// Example of the optional typed config file. Copy it to `gatehouse.config.ts` (next to this file)
+// and `npm start` loads it. Secrets and URLs stay in the environment (AUTH_SECRET, AUTH_URL, …).
+import { OIDC } from "@gatehouse/core";
+import { defineConfig } from "./src/server/define-config.ts";
+
+export default defineConfig({
+  // The look of the built-in sign-in, sign-out and error pages.
+  theme: { colorScheme: "auto", brandColor: "#3451d1", buttonText: "#ffffff" },
+
+  // Added to the providers from the environment (and, in development, the bundled ones). An OIDC
+  // provider whose client secret comes from AUTH_ACME_SECRET rather than from this file:
+  providers: process.env.AUTH_ACME_SECRET
+    ? [
+        OIDC({
+          id: "acme",
+          name: "Acme SSO",
+          issuer: "https://sso.acme.example",
+          clientId: "gatehouse-web",
+          clientSecret: process.env.AUTH_ACME_SECRET,
+        }),
+      ]
+    : [],
+
+  callbacks: {
+    // Only people from one domain may sign in (the demo user is let through for development).
+    signIn: ({ user }) => user.id === "demo" || (user.email?.endsWith("@acme.example") ?? false),
+  },
+
+  session: { maxAge: 7 * 24 * 60 * 60 },
+});

@@ -1,0 +1,196 @@
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { Credentials, gatehouse } from "@gatehouse/core";
+import type { Hono } from "hono";
+import { createApp } from "./app.ts";
+
+const ORIGIN = "http://localhost:3000";
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+/** Just enough of a browser's cookie store for one host. */
+class CookieJar {
+  readonly #cookies = new Map<string, string>();
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=Thu, 01 Jan 1970)/i.test(a));
+      if (expired || value === "") this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+describe("createApp", () => {
+  let staticDir: string;
+  let app: Hono;
+
+  before(async () => {
+    staticDir = await mkdtemp(join(tmpdir(), "gatehouse-web-dist-"));
+    await mkdir(join(staticDir, "assets"));
+    await writeFile(join(staticDir, "index.html"), INDEX);
+    await writeFile(join(staticDir, "assets", "index-AbC123.js"), "console.log('app');");
+    await writeFile(join(staticDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    const auth = gatehouse({
+      secret: "a-test-secret-that-is-long-enough-123456",
+      url: `${ORIGIN}/api/auth`,
+      providers: [
+        Credentials({
+          credentials: {
+            username: { label: "User name" },
+            password: { label: "Password", type: "password" },
+          },
+          authorize: (c) =>
+            c.username === "alice" && c.password === "wonderland"
+              ? { id: "1", name: "Alice", email: "alice@example.test" }
+              : null,
+        }),
+      ],
+      logger: { error: () => {}, warn: () => {} },
+    });
+    app = createApp({ auth, staticDir });
+  });
+
+  after(async () => {
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, jar?: CookieJar) =>
+    app.request(`${ORIGIN}${path}`, { headers: jar ? { cookie: jar.header() } : {} });
+
+  /** Signs in through the real handler, the way the built-in sign-in form does. */
+  async function signIn(password = "wonderland"): Promise<{ jar: CookieJar; response: Response }> {
+    const jar = new CookieJar();
+    const csrf = await get("/api/auth/csrf", jar);
+    jar.store(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await app.request(`${ORIGIN}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), origin: ORIGIN },
+      body: new URLSearchParams({
+        username: "alice",
+        password,
+        csrfToken,
+        callbackUrl: `${ORIGIN}/protected`,
+      }),
+    });
+    jar.store(response);
+    return { jar, response };
+  }
+
+  it("mounts the auth endpoint at /api/auth", async () => {
+    const response = await get("/api/auth/providers");
+    assert.equal(response.status, 200);
+    const providers = (await response.json()) as Record<string, { type: string }>;
+    assert.equal(providers.credentials?.type, "credentials");
+    assert.match(await (await get("/api/auth/signin")).text(), /Sign in with Credentials/);
+  });
+
+  it("passes the auth endpoint's answers through unchanged (its pages keep their own headers)", async () => {
+    const page = await get("/api/auth/signin");
+    assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+    assert.match(page.headers.get("content-security-policy") ?? "", /nonce-/, "core's own CSP is kept");
+  });
+
+  it("sends a signed-out visitor of /protected to sign in, and back afterwards", async () => {
+    const response = await get("/protected?tab=1");
+    assert.equal(response.status, 302);
+    assert.equal(response.headers.get("location"), "/api/auth/signin?callbackUrl=%2Fprotected%3Ftab%3D1");
+  });
+
+  it("/api/me is 401 when signed out and the session after a credentials sign-in", async () => {
+    const signedOut = await get("/api/me");
+    assert.equal(signedOut.status, 401);
+    assert.deepEqual(await signedOut.json(), { error: "SessionRequired" });
+
+    const { jar, response } = await signIn();
+    assert.equal(response.status, 302);
+    assert.equal(response.headers.get("location"), `${ORIGIN}/protected`);
+
+    const me = await get("/api/me", jar);
+    assert.equal(me.status, 200);
+    assert.equal(me.headers.get("cache-control"), "private, no-store");
+    const session = (await me.json()) as { user?: { name?: string; email?: string }; expires?: string };
+    assert.deepEqual(session.user, { name: "Alice", email: "alice@example.test" });
+    assert.equal(typeof session.expires, "string");
+
+    const page = await get("/protected", jar);
+    assert.equal(page.status, 200);
+    assert.equal(await page.text(), INDEX);
+    assert.equal(page.headers.get("cache-control"), "private, no-store");
+  });
+
+  it("a wrong password signs nobody in", async () => {
+    const { jar, response } = await signIn("guess");
+    assert.match(response.headers.get("location") ?? "", /error=CredentialsSignin/);
+    assert.equal((await get("/api/me", jar)).status, 401);
+  });
+
+  it("serves the UI with security headers", async () => {
+    const response = await get("/");
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), INDEX);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
+    assert.equal(
+      response.headers.get("content-security-policy"),
+      "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+    );
+    assert.equal(response.headers.get("referrer-policy"), "same-origin");
+    assert.equal(response.headers.get("x-content-type-options"), "nosniff");
+    assert.equal(response.headers.get("cache-control"), "no-cache");
+  });
+
+  it("falls back to the UI for client-side routes", async () => {
+    for (const path of ["/somewhere", "/deep/link", "/index.html"]) {
+      const response = await get(path);
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), INDEX, path);
+      assert.ok(response.headers.get("content-security-policy"), path);
+    }
+  });
+
+  it("serves hashed assets with a long cache, other files without", async () => {
+    const asset = await get("/assets/index-AbC123.js");
+    assert.equal(asset.status, 200);
+    assert.match(asset.headers.get("content-type") ?? "", /javascript/);
+    assert.equal(asset.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(asset.headers.get("x-content-type-options"), "nosniff");
+
+    const icon = await get("/favicon.svg");
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get("cache-control"), null);
+  });
+
+  it("answers 404 for missing files and unknown API routes, not the UI", async () => {
+    assert.equal((await get("/missing.js")).status, 404);
+    assert.equal((await get("/assets/gone-123.js")).status, 404);
+    const api = await get("/api/nothing");
+    assert.equal(api.status, 404);
+    assert.deepEqual(await api.json(), { error: "NotFound" });
+  });
+
+  it("does not serve files outside the build folder", async () => {
+    for (const path of ["/../package.json", "/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json"]) {
+      const response = await get(path);
+      assert.notEqual(response.headers.get("content-type"), "application/json", path);
+    }
+  });
+
+  it("explains a missing build instead of failing", async () => {
+    const unbuilt = createApp({
+      auth: gatehouse({ secret: "a-test-secret-that-is-long-enough-123456", url: ORIGIN, providers: [] }),
+      staticDir: join(staticDir, "not-there"),
+    });
+    const response = await unbuilt.request(`${ORIGIN}/`);
+    assert.equal(response.status, 503);
+    assert.match(await response.text(), /npm run build/);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Gatehouse } from "@gatehouse/core";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono } from "hono";
+import { HTML_SECURITY_HEADERS } from "./security-headers.ts";
+
+export interface AppOptions {
+  auth: Gatehouse;
+  /** The Vite build output (`apps/web/dist`). */
+  staticDir: string;
+}
+
+/** Vite puts a content hash in every file name under `/assets/`, so they never change. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The web app: the auth endpoint, a small session API, a server-guarded protected page and the
+ * built UI. Needs no server to test: `await createApp(options).request("/api/me")`.
+ *
+ * @example serve({ fetch: createApp({ auth, staticDir: "apps/web/dist" }).fetch, port: 3000 });
+ */
+export function createApp({ auth, staticDir }: AppOptions): Hono {
+  const app = new Hono();
+  const base = auth.basePath;
+
+  app.all(`${base}/*`, (c) => auth.handler(c.req.raw));
+
+  app.get("/api/me", async (c) => {
+    const session = await auth.getSession(c.req.raw);
+    c.header("Cache-Control", "private, no-store");
+    return session ? c.json(session) : c.json({ error: "SessionRequired" }, 401);
+  });
+  app.all("/api/*", (c) => c.json({ error: "NotFound" }, 404));
+
+  // Every page and file below; the auth endpoint above sets its own headers.
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+  });
+
+  // Guarded on the server, so it holds without JavaScript; the UI checks again for in-app navigation.
+  app.get("/protected", async (c) => {
+    if (await auth.getSession(c.req.raw)) {
+      // The answer depends on the session: never cache it, or Back after sign-out would show it.
+      return sendIndex(c, staticDir, "private, no-store");
+    }
+    const url = new URL(c.req.url);
+    const callbackUrl = encodeURIComponent(url.pathname + url.search);
+    return c.redirect(`${base}/signin?callbackUrl=${callbackUrl}`, 302);
+  });
+
+  app.get("/", (c) => sendIndex(c, staticDir));
+  app.get("/index.html", (c) => sendIndex(c, staticDir));
+
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", IMMUTABLE);
+  });
+  app.get("*", serveStatic({ root: staticDir }));
+
+  // Client-side routes get the UI; a missing file (a path with an extension) is a plain 404.
+  app.get("*", (c) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.notFound() : sendIndex(c, staticDir)));
+  return app;
+}
+
+async function sendIndex(c: Context, staticDir: string, cacheControl = "no-cache"): Promise<Response> {
+  let html: string;
+  try {
+    html = await readFile(join(staticDir, "index.html"), "utf8");
+  } catch {
+    return c.text("The UI is not built yet: run `npm run build --workspace apps/web`.", 503);
+  }
+  return c.html(html, 200, { ...HTML_SECURITY_HEADERS, "Cache-Control": cacheControl });
+}

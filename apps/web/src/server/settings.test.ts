@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { loadSettings } from "./settings.ts";
+
+const dataDir = "/tmp/gatehouse-web-test";
+const SECRET = "s".repeat(40);
+
+describe("loadSettings", () => {
+  it("with nothing configured runs in development on 127.0.0.1:3000", () => {
+    const settings = loadSettings({}, { dataDir });
+    assert.equal(settings.mode, "development");
+    assert.equal(settings.port, 3000);
+    assert.equal(settings.host, "127.0.0.1");
+    assert.equal(settings.authUrl, undefined);
+    assert.deepEqual(settings.secrets, []);
+    assert.deepEqual(settings.providers, []);
+    assert.equal(settings.devProviderPort, 0);
+    assert.equal(settings.dataDir, dataDir);
+  });
+
+  it("reads PORT, HOST, DEV_PROVIDER_PORT, AUTH_URL, AUTH_TRUST_HOST and rotated secrets", () => {
+    const settings = loadSettings(
+      {
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        DEV_PROVIDER_PORT: "9090",
+        AUTH_URL: "https://app.example.com/api/auth",
+        AUTH_TRUST_HOST: "true",
+        AUTH_SECRET: SECRET,
+        AUTH_SECRET_1: "o".repeat(40),
+      },
+      { dataDir },
+    );
+    assert.equal(settings.port, 8080);
+    assert.equal(settings.host, "0.0.0.0");
+    assert.equal(settings.devProviderPort, 9090);
+    assert.equal(settings.authUrl, "https://app.example.com/api/auth");
+    assert.equal(settings.trustHost, true);
+    assert.deepEqual(settings.secrets, [SECRET, "o".repeat(40)]);
+  });
+
+  it("refuses a PORT that is not a port number", () => {
+    assert.throws(() => loadSettings({ PORT: "http" }, { dataDir }), /PORT must be a port number/);
+    assert.throws(() => loadSettings({ PORT: "70000" }, { dataDir }), /PORT must be a port number/);
+  });
+
+  describe("production (NODE_ENV=production)", () => {
+    it("refuses to start without a secret and a base URL, naming both variables", () => {
+      assert.throws(
+        () => loadSettings({ NODE_ENV: "production" }, { dataDir }),
+        (error: unknown) =>
+          error instanceof TypeError &&
+          error.message.includes("needs AUTH_SECRET and AUTH_URL") &&
+          error.message.includes("Missing: AUTH_SECRET, AUTH_URL.") &&
+          error.message.includes("AUTH_TRUST_HOST=true"),
+      );
+    });
+
+    it("names only what is missing", () => {
+      assert.throws(
+        () => loadSettings({ NODE_ENV: "production", AUTH_SECRET: SECRET }, { dataDir }),
+        /Missing: AUTH_URL\.$/m,
+      );
+      assert.throws(
+        () =>
+          loadSettings({ NODE_ENV: "production", AUTH_URL: "https://app.example.com/api/auth" }, { dataDir }),
+        /Missing: AUTH_SECRET\.$/m,
+      );
+    });
+
+    it("AUTH_TRUST_HOST does not replace AUTH_URL", () => {
+      assert.throws(
+        () =>
+          loadSettings({ NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_TRUST_HOST: "true" }, { dataDir }),
+        /Missing: AUTH_URL\.$/m,
+      );
+    });
+
+    it("starts with both", () => {
+      const settings = loadSettings(
+        { NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "https://app.example.com/api/auth" },
+        { dataDir },
+      );
+      assert.equal(settings.mode, "production");
+    });
+  });
+
+  describe("OIDC providers from AUTH_<ID>_ISSUER + AUTH_<ID>_ID", () => {
+    it("turns each pair into a provider with a lowercased id and a capitalised name", () => {
+      const { providers } = loadSettings(
+        {
+          AUTH_KEYCLOAK_ISSUER: "https://id.example.com/realms/main",
+          AUTH_KEYCLOAK_ID: "web",
+          AUTH_KEYCLOAK_SECRET: "kc-secret",
+          AUTH_MY_IDP_ISSUER: "https://idp.example.org",
+          AUTH_MY_IDP_ID: "gatehouse",
+        },
+        { dataDir },
+      );
+      assert.deepEqual(
+        providers.map((p) => ({
+          id: p.id,
+          name: p.name,
+          type: p.type,
+          issuer: p.issuer,
+          clientId: p.clientId,
+          clientSecret: p.clientSecret,
+        })),
+        [
+          {
+            id: "keycloak",
+            name: "Keycloak",
+            type: "oidc",
+            issuer: "https://id.example.com/realms/main",
+            clientId: "web",
+            clientSecret: "kc-secret",
+          },
+          {
+            id: "my_idp",
+            name: "My idp",
+            type: "oidc",
+            issuer: "https://idp.example.org",
+            clientId: "gatehouse",
+            clientSecret: undefined,
+          },
+        ],
+      );
+    });
+
+    it("skips an issuer without a client id, and an id without an issuer", () => {
+      const { providers } = loadSettings(
+        { AUTH_LONELY_ISSUER: "https://lonely.example", AUTH_GITHUB_ID: "abc", AUTH_GITHUB_SECRET: "x" },
+        { dataDir },
+      );
+      assert.deepEqual(providers, []);
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { type OAuthProviderConfig, OIDC, optionsFromEnv, providerFromEnv } from "@gatehouse/core";
+
+type Env = Record<string, string | undefined>;
+
+/** How the web app runs, read once from the environment at start-up. */
+export interface Settings {
+  /** `production` iff `NODE_ENV=production`; everything else is development. */
+  mode: "development" | "production";
+  /** `PORT`, default 3000; 0 picks a free port. */
+  port: number;
+  /** `HOST`, the interface to listen on; default `127.0.0.1` (reachable as `localhost`). */
+  host: string;
+  /** `AUTH_URL`: public URL of the auth endpoint. Required in production; in development it defaults to `http://localhost:<port>/api/auth`. */
+  authUrl: string | undefined;
+  /** `AUTH_TRUST_HOST`: honour `Host` / `X-Forwarded-*` from a trusted proxy. */
+  trustHost: boolean | undefined;
+  /** `AUTH_SECRET` (then `AUTH_SECRET_1`…`_3` for rotation). Empty in development: a dev secret is used. */
+  secrets: string[];
+  /** One OIDC provider per `AUTH_<ID>_ISSUER` + `AUTH_<ID>_ID` pair. */
+  providers: OAuthProviderConfig[];
+  /** `DEV_PROVIDER_PORT` for the development OpenID provider; default 0 (a free port). */
+  devProviderPort: number;
+  /** Where development state (the dev secret) is kept. */
+  dataDir: string;
+}
+
+/**
+ * Reads the Auth.js-style environment. Throws a `TypeError` naming the variables to set when
+ * production is misconfigured: production never falls back to development defaults.
+ *
+ * @example const settings = loadSettings(process.env, { dataDir: "apps/web/.data" });
+ */
+export function loadSettings(env: Env, options: { dataDir: string }): Settings {
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
+  const fromEnv = optionsFromEnv(env);
+  if (mode === "production") assertProductionReady(fromEnv);
+  return {
+    mode,
+    port: portFrom(env, "PORT", 3000),
+    host: env.HOST || "127.0.0.1",
+    authUrl: fromEnv.url,
+    trustHost: fromEnv.trustHost,
+    secrets: fromEnv.secret,
+    providers: providersFromEnv(env),
+    devProviderPort: portFrom(env, "DEV_PROVIDER_PORT", 0),
+    dataDir: options.dataDir,
+  };
+}
+
+// A public app must not invent a secret (sessions would die on restart and differ between
+// instances) nor guess its own URL from request headers an attacker controls.
+function assertProductionReady(fromEnv: { secret: string[]; url?: string }): void {
+  const missing = [fromEnv.secret.length === 0 && "AUTH_SECRET", !fromEnv.url && "AUTH_URL"].filter(
+    (name): name is string => typeof name === "string",
+  );
+  if (missing.length === 0) return;
+  throw new TypeError(
+    [
+      `Gatehouse web app: production mode (NODE_ENV=production) needs AUTH_SECRET and AUTH_URL. Missing: ${missing.join(", ")}.`,
+      "  AUTH_SECRET  a random value of at least 32 characters, e.g. `openssl rand -base64 33`",
+      "  AUTH_URL     the public URL of the auth endpoint, e.g. https://app.example.com/api/auth",
+      "Behind a trusted reverse proxy also set AUTH_TRUST_HOST=true; it does not replace AUTH_URL.",
+      "The development provider and demo user only run when NODE_ENV is not production.",
+    ].join("\n"),
+  );
+}
+
+function portFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeError(
+      `Gatehouse web app: ${name} must be a port number (0–65535), got ${JSON.stringify(raw)}.`,
+    );
+  }
+  return port;
+}
+
+const ISSUER_VARIABLE = /^AUTH_([A-Z0-9_]+)_ISSUER$/;
+
+/**
+ * `AUTH_KEYCLOAK_ISSUER` + `AUTH_KEYCLOAK_ID` (+ `AUTH_KEYCLOAK_SECRET`) → OIDC provider `keycloak`
+ * named "Keycloak". An issuer without an id is skipped: the pair is what turns a provider on.
+ */
+function providersFromEnv(env: Env): OAuthProviderConfig[] {
+  const providers: OAuthProviderConfig[] = [];
+  for (const name of Object.keys(env).sort()) {
+    const stem = ISSUER_VARIABLE.exec(name)?.[1];
+    if (!stem) continue;
+    const id = stem.toLowerCase();
+    const found = providerFromEnv(id, env);
+    if (!found?.issuer) continue;
+    providers.push(
+      OIDC({
+        id,
+        name: displayName(id),
+        issuer: found.issuer,
+        clientId: found.clientId,
+        clientSecret: found.clientSecret,
+      }),
+    );
+  }
+  return providers;
+}
+
+/** `keycloak` → "Keycloak", `my_idp` → "My idp". */
+function displayName(id: string): string {
+  const words = id.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

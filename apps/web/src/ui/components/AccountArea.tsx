@@ -1,0 +1,36 @@
+import { signIn, signOut, useSession } from "@gatehouse/react";
+import { navigate } from "../router.ts";
+
+/**
+ * Signs out and lands on the home page. The in-app move comes first: signOut() makes this tab's
+ * SessionProvider re-read the session, and a page still showing `useSession({ required: true })`
+ * would then send the browser to the sign-in page, cancelling the way home.
+ */
+function signOutHome(): Promise<unknown> {
+  navigate("/");
+  return signOut({ callbackUrl: "/" });
+}
+
+/** The header's account area: who is signed in, and the one button that fits. */
+export function AccountArea() {
+  const { data, status } = useSession();
+  if (status === "loading") return <div className="account" aria-hidden="true" />;
+  if (status === "unauthenticated") {
+    return (
+      <div className="account">
+        <button type="button" className="button" onClick={() => signIn()}>
+          Sign in
+        </button>
+      </div>
+    );
+  }
+  const user = data?.user;
+  return (
+    <div className="account">
+      <span className="account-name">{user?.name ?? user?.email ?? "Signed in"}</span>
+      <button type="button" className="button button-quiet" onClick={signOutHome}>
+        Sign out
+      </button>
+    </div>
+  );
+}

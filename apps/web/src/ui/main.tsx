@@ -1,0 +1,15 @@
+import { SessionProvider } from "@gatehouse/react";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App.tsx";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <SessionProvider>
+      <App />
+    </SessionProvider>
+  </StrictMode>,
+);

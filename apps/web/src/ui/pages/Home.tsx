@@ -1,0 +1,44 @@
+import { signIn, useSession } from "@gatehouse/react";
+import { Link } from "../Link.tsx";
+import { useTitle } from "../use-title.ts";
+
+export function Home() {
+  useTitle();
+  const { data, status } = useSession();
+  const user = data?.user;
+  return (
+    <>
+      <h1 tabIndex={-1}>Welcome to Gatehouse</h1>
+      <p className="lead">
+        A small web app that signs you in with OpenID Connect or a password, and keeps one page for signed-in
+        visitors only.
+      </p>
+      <section className="card" aria-labelledby="session-heading">
+        <h2 id="session-heading">Your session</h2>
+        <p className="status" data-testid="session-status" role="status">
+          {status === "loading" && "Checking your session…"}
+          {status === "unauthenticated" && "You are not signed in."}
+          {status === "authenticated" && (
+            <>
+              Signed in as <strong>{user?.name ?? "someone"}</strong>
+              {user?.email ? ` (${user.email})` : ""}
+            </>
+          )}
+        </p>
+        {status === "authenticated" && data?.expires && (
+          <p className="muted">Your session lasts until {new Date(data.expires).toLocaleString()}.</p>
+        )}
+        <div className="actions">
+          {status === "unauthenticated" && (
+            <button type="button" className="button" onClick={() => signIn()}>
+              Sign in
+            </button>
+          )}
+          <Link href="/protected" className={status === "authenticated" ? "button" : "button button-quiet"}>
+            Open the protected page
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

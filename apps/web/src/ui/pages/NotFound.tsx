@@ -1,0 +1,14 @@
+import { Link } from "../Link.tsx";
+import { useTitle } from "../use-title.ts";
+
+export function NotFound() {
+  useTitle("Page not found");
+  return (
+    <>
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>
+        There is nothing here. Go back to the <Link href="/">home page</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+// Browser flows of the web app (apps/web): the development OpenID provider, the demo user, the
+// protected page and sign-out, in a real Chromium against the real server.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
+import { CHROMIUM } from "../scripts/ensure-chromium.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const webDir = join(root, "apps", "web");
+const staticDir = join(webDir, "dist");
+
+/** Builds the UI unless a build is already there (npm start and CI build it anyway). */
+function ensureBuilt(): void {
+  if (existsSync(join(staticDir, "index.html"))) return;
+  const vite = join(root, "node_modules", ".bin", "vite");
+  const result = spawnSync(process.execPath, [vite, "build", webDir], { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+describe("web app sign-in (Chromium)", () => {
+  let dataDir: string;
+  let web: WebApp;
+  let browser: Browser;
+  const serverLog: string[] = [];
+
+  before(async () => {
+    ensureBuilt();
+    dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
+    web = await startWebApp({ env: {}, dataDir, staticDir, port: 0, log: (line) => serverLog.push(line) });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await web?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 720 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return { context, page };
+  }
+
+  /** Waits until the home page's status line says `text`, and returns the whole line. */
+  async function statusLine(page: Page, text: string): Promise<string> {
+    const status = page.getByTestId("session-status").filter({ hasText: text });
+    await status.waitFor();
+    return (await status.textContent()) ?? "";
+  }
+
+  it("signs in with the development provider, opens the protected page and signs out", async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto(web.url);
+      await statusLine(page, "You are not signed in.");
+
+      await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${web.url}/api/auth/signin?**`);
+      await page.getByRole("button", { name: "Sign in with Development provider" }).click();
+
+      // The development provider's own login form, on its own origin.
+      await page.waitForURL(/\/interaction\//);
+      await page.getByLabel("User name").fill("Alice Example");
+      await page.getByRole("button", { name: "Sign in" }).click();
+
+      await page.waitForURL(`${web.url}/`);
+      const line = await statusLine(page, "Signed in as");
+      assert.equal(line, "Signed in as Alice Example (alice-example@example.test)");
+      await page.screenshot({ path: "/tmp/web-home.png", fullPage: true });
+
+      await page.goto(`${web.url}/protected`);
+      assert.equal(await page.getByTestId("protected-email").textContent(), "alice-example@example.test");
+      assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Protected page");
+
+      await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(`${web.url}/`);
+      await statusLine(page, "You are not signed in.");
+
+      // Signed out, the server sends /protected to the sign-in page, with the way back.
+      await page.goto(`${web.url}/protected`);
+      assert.equal(page.url(), `${web.url}/api/auth/signin?callbackUrl=%2Fprotected`);
+      assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Sign in");
+    } catch (error) {
+      console.error(`server log:\n${serverLog.join("\n")}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("signs the demo user in with credentials and returns to the protected page", async () => {
+    const demo = web.demo;
+    assert.ok(demo, "development mode has a demo user");
+    const { context, page } = await newPage();
+    try {
+      await page.goto(`${web.url}/protected`);
+      await page.waitForURL(`${web.url}/api/auth/signin?**`);
+      await page.getByLabel("User name").fill(demo.username);
+      await page.getByLabel("Password").fill(demo.password);
+      await page.getByRole("button", { name: "Sign in with Demo user" }).click();
+
+      await page.waitForURL(`${web.url}/protected`);
+      assert.equal(await page.getByTestId("protected-email").textContent(), "demo@example.test");
+
+      // In-app navigation keeps the session.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+      assert.equal(await statusLine(page, "Signed in as"), "Signed in as Demo User (demo@example.test)");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses a wrong demo password", async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto(`${web.url}/api/auth/signin`);
+      await page.getByLabel("User name").fill("demo");
+      await page.getByLabel("Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Sign in with Demo user" }).click();
+      await page.waitForURL(/error=CredentialsSignin/);
+      await page.goto(web.url);
+      await statusLine(page, "You are not signed in.");
+
+      // In-app navigation to the protected page is guarded by the UI too.
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Protected page" })
+        .click();
+      await page.waitForURL(/\/api\/auth\/signin\?error=SessionRequired&callbackUrl=/);
+    } finally {
+      await context.close();
+    }
+  });
+});

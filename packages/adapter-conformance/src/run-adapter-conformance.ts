@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Adapter } from "../../core/src/adapter/adapter.ts";
+import { accountCases } from "./cases/accounts.ts";
+import { extensionCases } from "./cases/extensions.ts";
+import { sessionCases } from "./cases/sessions.ts";
+import { METHODS, userCases } from "./cases/users.ts";
+import { verificationTokenCases } from "./cases/verification-tokens.ts";
+import type { AdapterExtensions, CaseContext, ConformanceFixture, ConformanceOptions } from "./types.ts";
+
+/**
+ * Registers the adapter conformance suite as node:test cases: the contract of every Auth.js
+ * adapter method, and with `extensions: true` the Gatehouse extensions and the two races that
+ * matter (first sign-in, single-use sign-in link). One `setup()` serves the whole suite.
+ *
+ * @example
+ * runAdapterConformance({ name: "sqlite", extensions: true, setup: async () => ({ adapter, teardown }) })
+ */
+export function runAdapterConformance(options: ConformanceOptions): void {
+  describe(options.name, () => {
+    let fixture: ConformanceFixture | undefined;
+
+    before(async () => {
+      fixture = await options.setup();
+    });
+    after(async () => {
+      await fixture?.teardown();
+    });
+
+    const current = (): ConformanceFixture => {
+      if (fixture === undefined) throw new Error("adapter conformance: setup() did not complete");
+      return fixture;
+    };
+    const context: CaseContext = {
+      adapter: () => complete(current().adapter),
+      extensions: () => withExtensions(current().adapter),
+      count: () => current().count,
+      point(name, run) {
+        const reason = options.knownFailures?.[name];
+        test(name, reason === undefined ? {} : { todo: `known failure: ${reason}` }, run);
+      },
+    };
+
+    context.point("implements every Auth.js adapter method", async () => {
+      const missing = METHODS.filter((method) => typeof current().adapter[method] !== "function");
+      assert.deepEqual(missing, []);
+    });
+    userCases(context, { nullableEmail: options.nullableEmail ?? false });
+    accountCases(context);
+    sessionCases(context);
+    verificationTokenCases(context);
+    if (options.extensions) extensionCases(context);
+  });
+}
+
+function complete(adapter: Adapter): Required<Adapter> {
+  for (const method of METHODS) {
+    if (typeof adapter[method] !== "function")
+      throw new Error(`adapter conformance: the adapter has no ${method}`);
+  }
+  return adapter as Required<Adapter>;
+}
+
+function withExtensions(adapter: Adapter): AdapterExtensions {
+  const candidate = adapter as Adapter & Partial<AdapterExtensions>;
+  if (
+    typeof candidate.createUserAndAccount !== "function" ||
+    typeof candidate.deleteExpiredSessions !== "function"
+  ) {
+    throw new Error(
+      "adapter conformance: extensions: true, but the adapter lacks createUserAndAccount/deleteExpiredSessions",
+    );
+  }
+  return candidate as AdapterExtensions;
+}

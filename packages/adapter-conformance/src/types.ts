@@ -1,0 +1,38 @@
+import type { Adapter } from "../../core/src/adapter/adapter.ts";
+
+/** The Gatehouse extensions an adapter may add beyond Auth.js (checked with `extensions: true`). */
+export type AdapterExtensions = Required<Pick<Adapter, "createUserAndAccount" | "deleteExpiredSessions">>;
+
+export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens";
+
+export interface ConformanceFixture {
+  adapter: Adapter;
+  teardown(): Promise<void>;
+  /** Row count of a table, read straight from the database: lets the race tests count rows. */
+  count?(table: CountedTable): Promise<number>;
+}
+
+export interface ConformanceOptions {
+  /** Names the `describe` block, e.g. "@gatehouse/sql on PostgreSQL". */
+  name: string;
+  /** Called once before the suite; every case uses fresh random identities, so one database serves all. */
+  setup(): Promise<ConformanceFixture>;
+  /** Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`) and races. */
+  extensions?: boolean;
+  /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
+  nullableEmail?: boolean;
+  /**
+   * Cases this adapter is known to fail, by name, with the reason. They still run and report, as
+   * `todo`, so a fix shows up — this is for measuring a third-party adapter, never for ours.
+   */
+  knownFailures?: Readonly<Record<string, string>>;
+}
+
+/** What each group of cases is handed. */
+export interface CaseContext {
+  adapter(): Required<Adapter>;
+  extensions(): AdapterExtensions;
+  count(): ConformanceFixture["count"];
+  /** Registers one conformance point (honouring `knownFailures`). */
+  point(name: string, run: () => Promise<void>): void;
+}

@@ -1,0 +1,13 @@
+export { createSqlAdapter, parseDatabaseUrl, type SqlTarget } from "./create-sql-adapter.ts";
+export type { Database, SqlDatabase, SqlDialectName } from "./database.ts";
+export { assertSchema, type MigrateResult, migrate, readSchemaState, type SchemaState } from "./migrate.ts";
+export { SCHEMA_VERSION } from "./migrations/index.ts";
+export { createPostgresAdapter } from "./postgres/create-postgres-adapter.ts";
+export type { SqlAdapter } from "./sql-adapter.ts";
+export { createSqliteAdapter, type SqliteAdapterOptions } from "./sqlite/create-sqlite-adapter.ts";
+export {
+  isStorageError,
+  StorageError,
+  type StorageErrorCode,
+  type StorageErrorDetails,
+} from "./storage-error.ts";

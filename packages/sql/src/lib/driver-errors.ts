@@ -1,0 +1,109 @@
+import { StorageError, type StorageErrorCode } from "../storage-error.ts";
+
+/**
+ * Turns whatever pg, node:sqlite or Kysely threw into a StorageError. Only codes and constraint
+ * names are kept: a driver message can quote the SQL or, for PostgreSQL's `detail`, the conflicting
+ * value (an email), and it must not reach a log line or a client.
+ */
+export function toStorageError(error: unknown, operation: string): StorageError {
+  if (error instanceof StorageError) return error;
+  const { code, driverCode, constraint } = classify(error);
+  return new StorageError(code, { operation, driverCode, constraint });
+}
+
+/** Runs one adapter operation, wrapping anything it throws except misuse (a `TypeError`). */
+export async function guard<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TypeError) throw error;
+    throw toStorageError(error, operation);
+  }
+}
+
+interface Classified {
+  code: StorageErrorCode;
+  driverCode?: string | undefined;
+  constraint?: string | undefined;
+}
+
+// Socket-level failures from pg's connection (and AggregateError from happy-eyeballs connects).
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+]);
+
+// pg throws these as plain Errors without a code.
+const PG_UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|not queryable/;
+
+// SQLite primary result codes meaning "the file can't be used right now".
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
+const SQLITE_CONSTRAINT = 19;
+const SQLITE_UNAVAILABLE = new Set([
+  SQLITE_BUSY,
+  SQLITE_LOCKED,
+  SQLITE_READONLY,
+  SQLITE_IOERR,
+  SQLITE_FULL,
+  SQLITE_CANTOPEN,
+]);
+const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+
+function classify(error: unknown): Classified {
+  if (typeof error !== "object" || error === null) return { code: "StorageFailed" };
+  const record = error as Record<string, unknown>;
+  const code = typeof record.code === "string" ? record.code : undefined;
+
+  if (code === "ERR_SQLITE_ERROR" && typeof record.errcode === "number") return classifySqlite(record);
+  if (code === "ERR_INVALID_STATE") return { code: "StorageUnavailable", driverCode: code }; // closed DatabaseSync
+  if (code !== undefined && NETWORK_CODES.has(code)) return { code: "StorageUnavailable", driverCode: code };
+  if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) return classifyPostgres(code, record);
+  if (error instanceof AggregateError && error.errors.length > 0) return classify(error.errors[0]);
+  if (error instanceof Error && PG_UNAVAILABLE_MESSAGES.test(error.message))
+    return { code: "StorageUnavailable" };
+  return { code: "StorageFailed", driverCode: code };
+}
+
+function classifyPostgres(sqlstate: string, record: Record<string, unknown>): Classified {
+  const constraint = typeof record.constraint === "string" ? record.constraint : undefined;
+  const base = { driverCode: sqlstate, constraint };
+  if (sqlstate === "23505")
+    return { ...base, code: constraint === "gh_users_email_key" ? "EmailTaken" : "Conflict" };
+  if (sqlstate === "23503") return { ...base, code: "Conflict" };
+  // 08 connection exception, 53 insufficient resources, 57P admin shutdown / cannot connect now,
+  // 40 serialization failure / deadlock, 55P03 lock not available, 57014 statement timeout.
+  if (/^(08|53|57P|40)/.test(sqlstate) || sqlstate === "55P03" || sqlstate === "57014") {
+    return { ...base, code: "StorageUnavailable" };
+  }
+  return { ...base, code: "StorageFailed" };
+}
+
+function classifySqlite(record: Record<string, unknown>): Classified {
+  const extended = record.errcode as number;
+  const primary = extended & 0xff;
+  const driverCode = String(extended);
+  if (SQLITE_UNAVAILABLE.has(primary)) return { code: "StorageUnavailable", driverCode };
+  if (primary !== SQLITE_CONSTRAINT) return { code: "StorageFailed", driverCode };
+  // "UNIQUE constraint failed: gh_users.email" names table.column only, never the value.
+  const message = typeof record.message === "string" ? record.message : "";
+  const constraint = /constraint failed: ([\w.]+)/.exec(message)?.[1];
+  if (extended === SQLITE_CONSTRAINT_UNIQUE || extended === SQLITE_CONSTRAINT_PRIMARYKEY) {
+    return { code: constraint === "gh_users.email" ? "EmailTaken" : "Conflict", driverCode, constraint };
+  }
+  if (extended === SQLITE_CONSTRAINT_FOREIGNKEY) return { code: "Conflict", driverCode, constraint };
+  return { code: "StorageFailed", driverCode, constraint };
+}

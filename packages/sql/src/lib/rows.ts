@@ -1,0 +1,119 @@
+import type {
+  AdapterAccount,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "../../../core/src/adapter/adapter.ts";
+import type { DateColumn, SqlDialectName } from "../database.ts";
+
+/** A Date as the dialect stores it; an invalid Date is misuse, caught before it reaches SQL. */
+export function toDateColumn(dialect: SqlDialectName, date: Date, field: string): DateColumn {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new TypeError(`Gatehouse storage: ${field} must be a valid Date`);
+  }
+  return dialect === "sqlite" ? date.getTime() : date;
+}
+
+export function fromDateColumn(value: DateColumn | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export interface UserRow {
+  id: string;
+  name: string | null;
+  email: string | null;
+  email_verified: DateColumn | null;
+  image: string | null;
+}
+
+export function toUser(row: UserRow): AdapterUser {
+  return {
+    id: row.id,
+    name: row.name,
+    // AdapterUser types email as string (as Auth.js does), but credentials users may have none:
+    // the column is nullable and null is passed through rather than invented as "".
+    email: row.email as string,
+    emailVerified: row.email_verified === null ? null : fromDateColumn(row.email_verified),
+    image: row.image,
+  };
+}
+
+export const userColumns = ["id", "name", "email", "email_verified", "image"] as const;
+
+export interface AccountRow {
+  user_id: string;
+  type: string;
+  provider: string;
+  provider_account_id: string;
+  refresh_token: string | null;
+  access_token: string | null;
+  expires_at: number | string | null;
+  token_type: string | null;
+  scope: string | null;
+  id_token: string | null;
+  session_state: string | null;
+}
+
+export function toAccount(row: AccountRow): AdapterAccount {
+  return {
+    userId: row.user_id,
+    type: row.type as AdapterAccount["type"],
+    provider: row.provider,
+    providerAccountId: row.provider_account_id,
+    refresh_token: row.refresh_token,
+    access_token: row.access_token,
+    expires_at: row.expires_at === null ? null : Number(row.expires_at),
+    token_type: row.token_type,
+    scope: row.scope,
+    id_token: row.id_token,
+    session_state: row.session_state,
+  };
+}
+
+/** Only the Auth.js columns are stored; extra token-endpoint fields are dropped, not rejected. */
+export function accountValues(account: AdapterAccount): AccountRow & { id: string } {
+  return {
+    id: crypto.randomUUID(),
+    user_id: account.userId,
+    type: account.type,
+    provider: account.provider,
+    provider_account_id: account.providerAccountId,
+    refresh_token: account.refresh_token ?? null,
+    access_token: account.access_token ?? null,
+    expires_at: account.expires_at ?? null,
+    token_type: account.token_type ?? null,
+    scope: account.scope ?? null,
+    id_token: account.id_token ?? null,
+    session_state: account.session_state ?? null,
+  };
+}
+
+export const accountColumns = [
+  "user_id",
+  "type",
+  "provider",
+  "provider_account_id",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+] as const;
+
+export function toSession(row: {
+  session_token_hash: string;
+  user_id: string;
+  expires: DateColumn;
+}): AdapterSession {
+  return { sessionToken: row.session_token_hash, userId: row.user_id, expires: fromDateColumn(row.expires) };
+}
+
+export function toVerificationToken(row: {
+  identifier: string;
+  token_hash: string;
+  expires: DateColumn;
+}): VerificationToken {
+  return { identifier: row.identifier, token: row.token_hash, expires: fromDateColumn(row.expires) };
+}

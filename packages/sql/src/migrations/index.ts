@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from "kysely/migration";
+import type { SqlDialectName } from "../database.ts";
+import { initialMigration } from "./001-initial.ts";
+
+/**
+ * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
+ * it and updates the `gh_schema` row in the same transaction.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** The migrations shipped with the package, by name (Kysely runs them in name order). */
+export function migrationProvider(dialect: SqlDialectName): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    "001-initial": initialMigration(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

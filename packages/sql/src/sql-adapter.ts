@@ -1,0 +1,259 @@
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterUser,
+  VerificationToken,
+} from "../../core/src/adapter/adapter.ts";
+import type { SqlDatabase } from "./database.ts";
+import { createUserAndAccount } from "./lib/create-user-and-account.ts";
+import { guard } from "./lib/driver-errors.ts";
+import {
+  accountColumns,
+  accountValues,
+  toAccount,
+  toDateColumn,
+  toSession,
+  toUser,
+  toVerificationToken,
+  userColumns,
+} from "./lib/rows.ts";
+import { StorageError } from "./storage-error.ts";
+
+type NewUser = Omit<AdapterUser, "id"> & { id?: string };
+
+/** Every Auth.js adapter method, plus the extensions Gatehouse uses when they exist. */
+export type SqlAdapter = Required<Adapter> & {
+  /**
+   * Creates a user and links their first account in one transaction. If a concurrent first sign-in
+   * already linked this (provider, providerAccountId), returns that owner instead; throws
+   * `StorageError` `EmailTaken` when another user holds the email.
+   */
+  createUserAndAccount(user: NewUser, account: Omit<AdapterAccount, "userId">): Promise<AdapterUser>;
+  /** Deletes expired sessions and verification tokens (`expires < now`); resolves to the sessions deleted. */
+  deleteExpiredSessions(now: Date): Promise<number>;
+  /** Releases the connection pool or file handle, if the adapter opened it. */
+  close(): Promise<void>;
+  /** The open database, for `migrate(adapter.db)` and `assertSchema(adapter.db)`. */
+  readonly db: SqlDatabase;
+};
+
+/**
+ * The adapter over an open Gatehouse database (either dialect). Every method wraps driver errors into
+ * `StorageError`; unknown ids and tokens resolve to `null`, never throw.
+ */
+export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): SqlAdapter {
+  const { kysely, dialect } = db;
+  const date = (value: Date, field: string) => toDateColumn(dialect, value, field);
+
+  const getUserByAccount: SqlAdapter["getUserByAccount"] = ({ provider, providerAccountId }) =>
+    guard("getUserByAccount", async () => {
+      const row = await kysely
+        .selectFrom("gh_accounts as a")
+        .innerJoin("gh_users as u", "u.id", "a.user_id")
+        .select(["u.id", "u.name", "u.email", "u.email_verified", "u.image"])
+        .where("a.provider", "=", provider)
+        .where("a.provider_account_id", "=", providerAccountId)
+        .executeTakeFirst();
+      return row === undefined ? null : toUser(row);
+    });
+
+  return {
+    db,
+
+    createUser: (user) =>
+      guard("createUser", async () => {
+        const row = await kysely
+          .insertInto("gh_users")
+          .values({
+            id: user.id ?? crypto.randomUUID(),
+            name: user.name ?? null,
+            email: user.email ?? null,
+            email_verified: user.emailVerified ? date(user.emailVerified, "emailVerified") : null,
+            image: user.image ?? null,
+          })
+          .returning(userColumns)
+          .executeTakeFirstOrThrow();
+        return toUser(row);
+      }),
+
+    getUser: (id) =>
+      guard("getUser", async () => {
+        const row = await kysely
+          .selectFrom("gh_users")
+          .select(userColumns)
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return row === undefined ? null : toUser(row);
+      }),
+
+    getUserByEmail: (email) =>
+      guard("getUserByEmail", async () => {
+        const row = await kysely
+          .selectFrom("gh_users")
+          .select(userColumns)
+          .where("email", "=", email)
+          .executeTakeFirst();
+        return row === undefined ? null : toUser(row);
+      }),
+
+    getUserByAccount,
+
+    updateUser: ({ id, ...changes }) =>
+      guard("updateUser", async () => {
+        const values = {
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.email !== undefined && { email: changes.email }),
+          ...(changes.image !== undefined && { image: changes.image }),
+          ...(changes.emailVerified !== undefined && {
+            email_verified:
+              changes.emailVerified === null ? null : date(changes.emailVerified, "emailVerified"),
+          }),
+        };
+        const row =
+          Object.keys(values).length === 0
+            ? await kysely.selectFrom("gh_users").select(userColumns).where("id", "=", id).executeTakeFirst()
+            : await kysely
+                .updateTable("gh_users")
+                .set(values)
+                .where("id", "=", id)
+                .returning(userColumns)
+                .executeTakeFirst();
+        if (row === undefined) throw new StorageError("NotFound", { operation: "updateUser" });
+        return toUser(row);
+      }),
+
+    // Sessions and accounts go with the user through ON DELETE CASCADE.
+    deleteUser: (userId) =>
+      guard("deleteUser", async () => {
+        const row = await kysely
+          .deleteFrom("gh_users")
+          .where("id", "=", userId)
+          .returning(userColumns)
+          .executeTakeFirst();
+        return row === undefined ? null : toUser(row);
+      }),
+
+    linkAccount: (account) =>
+      guard("linkAccount", async () => {
+        const row = await kysely
+          .insertInto("gh_accounts")
+          .values(accountValues(account))
+          .returning(accountColumns)
+          .executeTakeFirstOrThrow();
+        return toAccount(row);
+      }),
+
+    unlinkAccount: ({ provider, providerAccountId }) =>
+      guard("unlinkAccount", async () => {
+        const row = await kysely
+          .deleteFrom("gh_accounts")
+          .where("provider", "=", provider)
+          .where("provider_account_id", "=", providerAccountId)
+          .returning(accountColumns)
+          .executeTakeFirst();
+        return row === undefined ? undefined : toAccount(row);
+      }),
+
+    createSession: (session) =>
+      guard("createSession", async () => {
+        await kysely
+          .insertInto("gh_sessions")
+          .values({
+            session_token_hash: session.sessionToken,
+            user_id: session.userId,
+            expires: date(session.expires, "expires"),
+          })
+          .execute();
+        return { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires };
+      }),
+
+    // One indexed read (primary key + join on the user's primary key); expiry is the caller's
+    // decision, so this never writes.
+    getSessionAndUser: (sessionToken) =>
+      guard("getSessionAndUser", async () => {
+        const row = await kysely
+          .selectFrom("gh_sessions as s")
+          .innerJoin("gh_users as u", "u.id", "s.user_id")
+          .select(["s.session_token_hash", "s.user_id", "s.expires"])
+          .select(["u.id", "u.name", "u.email", "u.email_verified", "u.image"])
+          .where("s.session_token_hash", "=", sessionToken)
+          .executeTakeFirst();
+        return row === undefined ? null : { session: toSession(row), user: toUser(row) };
+      }),
+
+    updateSession: ({ sessionToken, ...changes }) =>
+      guard("updateSession", async () => {
+        const values = {
+          ...(changes.expires !== undefined && { expires: date(changes.expires, "expires") }),
+          ...(changes.userId !== undefined && { user_id: changes.userId }),
+        };
+        const columns = ["session_token_hash", "user_id", "expires"] as const;
+        const row =
+          Object.keys(values).length === 0
+            ? await kysely
+                .selectFrom("gh_sessions")
+                .select(columns)
+                .where("session_token_hash", "=", sessionToken)
+                .executeTakeFirst()
+            : await kysely
+                .updateTable("gh_sessions")
+                .set(values)
+                .where("session_token_hash", "=", sessionToken)
+                .returning(columns)
+                .executeTakeFirst();
+        return row === undefined ? null : toSession(row);
+      }),
+
+    deleteSession: (sessionToken) =>
+      guard("deleteSession", async () => {
+        const row = await kysely
+          .deleteFrom("gh_sessions")
+          .where("session_token_hash", "=", sessionToken)
+          .returning(["session_token_hash", "user_id", "expires"])
+          .executeTakeFirst();
+        return row === undefined ? null : toSession(row);
+      }),
+
+    createVerificationToken: (token) =>
+      guard("createVerificationToken", async () => {
+        await kysely
+          .insertInto("gh_verification_tokens")
+          .values({
+            identifier: token.identifier,
+            token_hash: token.token,
+            expires: date(token.expires, "expires"),
+          })
+          .execute();
+        return { identifier: token.identifier, token: token.token, expires: token.expires };
+      }),
+
+    // Both fields must match, and the row is deleted by the same statement that returns it: of any
+    // number of concurrent uses of one sign-in link, exactly one gets the row.
+    useVerificationToken: ({ identifier, token }) =>
+      guard("useVerificationToken", async (): Promise<VerificationToken | null> => {
+        const row = await kysely
+          .deleteFrom("gh_verification_tokens")
+          .where("identifier", "=", identifier)
+          .where("token_hash", "=", token)
+          .returning(["identifier", "token_hash", "expires"])
+          .executeTakeFirst();
+        return row === undefined ? null : toVerificationToken(row);
+      }),
+
+    createUserAndAccount: (user, account) =>
+      createUserAndAccount({ db, user, account, getUserByAccount: async (key) => getUserByAccount(key) }),
+
+    deleteExpiredSessions: (now) =>
+      guard("deleteExpiredSessions", async () => {
+        const cutoff = date(now, "now");
+        const sessions = await kysely
+          .deleteFrom("gh_sessions")
+          .where("expires", "<", cutoff)
+          .executeTakeFirst();
+        await kysely.deleteFrom("gh_verification_tokens").where("expires", "<", cutoff).execute();
+        return Number(sessions.numDeletedRows);
+      }),
+
+    close: () => guard("close", close),
+  };
+}

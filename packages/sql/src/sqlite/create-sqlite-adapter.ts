@@ -1,0 +1,47 @@
+import { DatabaseSync } from "node:sqlite";
+import { Kysely } from "kysely";
+import type { Database } from "../database.ts";
+import { toStorageError } from "../lib/driver-errors.ts";
+import { createAdapterOver, type SqlAdapter } from "../sql-adapter.ts";
+import { createNodeSqliteDialect } from "./node-sqlite-dialect.ts";
+
+export interface SqliteAdapterOptions {
+  /** How long a statement waits for another process's write lock, in ms (default 5000). */
+  busyTimeout?: number;
+}
+
+/**
+ * The adapter over SQLite through `node:sqlite`: a file path (or `":memory:"`), or an open
+ * `DatabaseSync` that stays the caller's to close.
+ *
+ * @example const adapter = createSqliteAdapter(".data/gatehouse.db")
+ */
+export function createSqliteAdapter(
+  database: DatabaseSync | string,
+  options: SqliteAdapterOptions = {},
+): SqlAdapter {
+  const owned = typeof database === "string";
+  const sqlite = owned ? open(database) : database;
+  const busyTimeout = options.busyTimeout ?? 5000;
+  if (!Number.isInteger(busyTimeout) || busyTimeout < 0) {
+    throw new TypeError("Gatehouse storage: busyTimeout must be a non-negative integer (milliseconds)");
+  }
+  try {
+    // WAL lets readers run during a write; foreign keys are off by default in SQLite and the
+    // user → accounts/sessions cascade depends on them; busy_timeout makes a second process wait
+    // for the write lock instead of failing at once with SQLITE_BUSY.
+    sqlite.exec(`PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeout};`);
+  } catch (error) {
+    throw toStorageError(error, "open");
+  }
+  const kysely = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite, { owned }) });
+  return createAdapterOver({ kysely, dialect: "sqlite" }, () => kysely.destroy());
+}
+
+function open(path: string): DatabaseSync {
+  try {
+    return new DatabaseSync(path);
+  } catch (error) {
+    throw toStorageError(error, "open");
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ConformanceFixture, CountedTable } from "@gatehouse/adapter-conformance";
+import type { Database } from "../src/database.ts";
+import { migrate } from "../src/migrate.ts";
+import type { SqlAdapter } from "../src/sql-adapter.ts";
+
+const TABLES: Record<CountedTable, keyof Database> = {
+  users: "gh_users",
+  accounts: "gh_accounts",
+  sessions: "gh_sessions",
+  verificationTokens: "gh_verification_tokens",
+};
+
+/** Migrates the adapter's database and wraps it as a conformance fixture. */
+export async function sqlFixture(
+  adapter: SqlAdapter,
+  cleanup: () => Promise<void> = async () => {},
+): Promise<ConformanceFixture> {
+  await migrate(adapter.db);
+  return {
+    adapter,
+    async teardown() {
+      await adapter.close();
+      await cleanup();
+    },
+    count: (table) => countRows(adapter, TABLES[table]),
+  };
+}
+
+export async function countRows(adapter: SqlAdapter, table: keyof Database): Promise<number> {
+  const row = await adapter.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A temporary directory, removed (with SQLite's -wal/-shm files) by the returned function. */
+export function tempDir(): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), "gatehouse-sql-"));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}

@@ -1,0 +1,178 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import {
+  createPostgresTestSchema,
+  type PostgresTestSchema,
+  postgresUnavailable,
+} from "@gatehouse/adapter-conformance";
+import { sql } from "kysely";
+import pg from "pg";
+import type { SqlDatabase } from "../src/database.ts";
+import { assertSchema, migrate, readSchemaState } from "../src/migrate.ts";
+import { SCHEMA_VERSION } from "../src/migrations/index.ts";
+import { createPostgresAdapter } from "../src/postgres/create-postgres-adapter.ts";
+import type { SqlAdapter } from "../src/sql-adapter.ts";
+import { createSqliteAdapter } from "../src/sqlite/create-sqlite-adapter.ts";
+import { isStorageError } from "../src/storage-error.ts";
+import { tempDir } from "./helpers.ts";
+
+const cli = new URL("../src/cli/migrate.ts", import.meta.url).pathname;
+const dir = tempDir();
+after(() => dir.remove());
+
+function runCli(args: string[], env: Record<string, string | undefined> = {}) {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: undefined, ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function rejectsWith(run: () => Promise<unknown>, message: string | RegExp): Promise<void> {
+  await assert.rejects(run, (error) => {
+    assert.ok(isStorageError(error, "SchemaMismatch"), String(error));
+    if (typeof message === "string") assert.ok(error.message.includes(message), error.message);
+    else assert.match(error.message, message);
+    return true;
+  });
+}
+
+/** The schema-lifecycle cases, for one dialect; `fresh` opens an empty database. */
+function schemaCases(fresh: () => Promise<SqlAdapter>): void {
+  const setVersion = (db: SqlDatabase, version: number) =>
+    db.kysely.updateTable("gh_schema").set({ version }).execute();
+
+  test("migrate applies 001-initial once; a second run is a no-op that keeps the data", async () => {
+    const adapter = await fresh();
+    assert.deepEqual(await migrate(adapter.db), { applied: ["001-initial"], version: SCHEMA_VERSION });
+    const user = await adapter.createUser({ email: "kept@example.test", emailVerified: null });
+    assert.deepEqual(await migrate(adapter.db), { applied: [], version: SCHEMA_VERSION });
+    assert.equal((await adapter.getUser(user.id))?.email, "kept@example.test");
+    await assertSchema(adapter.db);
+    await adapter.close();
+  });
+
+  test("assertSchema refuses a database with no schema: run the migration", async () => {
+    const adapter = await fresh();
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" });
+    await rejectsWith(() => assertSchema(adapter.db), "run `npm run migrate`");
+    await adapter.close();
+  });
+
+  test("assertSchema and migrate refuse Gatehouse tables without a version", async () => {
+    const adapter = await fresh();
+    await adapter.db.kysely.schema.createTable("gh_users").addColumn("id", "text").execute();
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "unknown" });
+    await rejectsWith(() => assertSchema(adapter.db), "Gatehouse tables but no schema version");
+    await rejectsWith(() => migrate(adapter.db), "Gatehouse tables but no schema version");
+    await adapter.close();
+  });
+
+  test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    await setVersion(adapter.db, 3);
+    const message = "database schema is version 3 but this Gatehouse knows up to 1: upgrade Gatehouse";
+    await rejectsWith(() => assertSchema(adapter.db), message);
+    await rejectsWith(() => migrate(adapter.db), message);
+    await adapter.close();
+  });
+
+  test("assertSchema refuses an older schema: run the migration", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    await setVersion(adapter.db, 0);
+    await rejectsWith(
+      () => assertSchema(adapter.db),
+      "database schema is version 0 but this Gatehouse needs 1: run `npm run migrate`",
+    );
+    await adapter.close();
+  });
+}
+
+describe("migrations on SQLite", () => {
+  let n = 0;
+  schemaCases(async () => createSqliteAdapter(join(dir.path, `schema-${++n}.db`)));
+
+  test("the migrate CLI applies migrations to --url, then has nothing to do", async () => {
+    const url = `sqlite:${join(dir.path, "cli.db")}`;
+    const first = runCli(["--url", url]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /applied 001-initial; the schema is at version 1/);
+    const second = runCli([], { DATABASE_URL: url });
+    assert.equal(second.status, 0, second.stderr);
+    assert.match(second.stdout, /already at version 1; nothing to do/);
+    const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
+    await assertSchema(adapter.db);
+    await adapter.close();
+  });
+
+  test("the migrate CLI without a database is a usage error; a refused schema exits 1", async () => {
+    const none = runCli([]);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /pass --url or set DATABASE_URL/);
+    const path = join(dir.path, "newer.db");
+    const adapter = createSqliteAdapter(path);
+    await migrate(adapter.db);
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 3 }).execute();
+    await adapter.close();
+    const refused = runCli(["--url", path]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /version 3 but this Gatehouse knows up to 1: upgrade Gatehouse/);
+  });
+});
+
+const probe = await createPostgresTestSchema("gh_test_migrate");
+if (!probe.ok) {
+  postgresUnavailable("migrations on PostgreSQL", probe.reason);
+} else {
+  const schemas: PostgresTestSchema[] = [probe.value];
+  const pools: pg.Pool[] = [];
+  after(async () => {
+    for (const pool of pools) await pool.end();
+    for (const schema of schemas) await schema.drop();
+  });
+  const freshSchema = async (): Promise<PostgresTestSchema> => {
+    const next = await createPostgresTestSchema("gh_test_migrate");
+    assert.ok(next.ok, "PostgreSQL answered a moment ago");
+    schemas.push(next.value);
+    return next.value;
+  };
+  const adapterIn = (schema: PostgresTestSchema): SqlAdapter => {
+    const pool = new pg.Pool(schema.poolConfig);
+    pools.push(pool);
+    return createPostgresAdapter(pool);
+  };
+
+  describe("migrations on PostgreSQL", () => {
+    schemaCases(async () => adapterIn(await freshSchema()));
+
+    test("each schema gets its own tables, even while another schema already has them", async () => {
+      // Kysely's Migrator finds its bookkeeping table in *any* schema unless told which: the second
+      // install would skip creating its own and fail. migrate() pins it to current_schema().
+      const [a, b] = [adapterIn(await freshSchema()), adapterIn(await freshSchema())];
+      await migrate(a.db);
+      assert.deepEqual((await migrate(b.db)).applied, ["001-initial"]);
+      await Promise.all([assertSchema(a.db), assertSchema(b.db)]);
+    });
+
+    test("the migrate CLI applies migrations to a postgres:// URL", async () => {
+      const result = runCli(["--url", probe.value.url]);
+      assert.equal(result.status, 0, result.stderr);
+      assert.match(result.stdout, /applied 001-initial/);
+      const adapter = adapterIn(probe.value);
+      await assertSchema(adapter.db);
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from information_schema.tables where table_schema = ${probe.value.schema}`.execute(
+        adapter.db.kysely,
+      );
+      assert.equal(
+        Number(rows[0]?.n),
+        7,
+        "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema + 2 migration tables",
+      );
+    });
+  });
+}

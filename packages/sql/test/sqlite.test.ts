@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { after, test } from "node:test";
+import { runAdapterConformance } from "@gatehouse/adapter-conformance";
+import { sql } from "kysely";
+import { migrate } from "../src/migrate.ts";
+import { createSqliteAdapter } from "../src/sqlite/create-sqlite-adapter.ts";
+import { isStorageError } from "../src/storage-error.ts";
+import { sqlFixture, tempDir } from "./helpers.ts";
+
+const dir = tempDir();
+after(() => dir.remove());
+
+runAdapterConformance({
+  name: "@gatehouse/sql on a SQLite file (node:sqlite)",
+  extensions: true,
+  nullableEmail: true,
+  setup: () => sqlFixture(createSqliteAdapter(join(dir.path, "conformance.db"))),
+});
+
+runAdapterConformance({
+  name: "@gatehouse/sql on SQLite :memory:",
+  extensions: true,
+  nullableEmail: true,
+  setup: () => sqlFixture(createSqliteAdapter(":memory:")),
+});
+
+test("the connection runs with WAL, foreign keys and a busy timeout", async () => {
+  const adapter = createSqliteAdapter(join(dir.path, "pragmas.db"));
+  const pragma = async (name: string) => {
+    const { rows } = await sql.raw(`PRAGMA ${name}`).execute(adapter.db.kysely);
+    return { ...(rows[0] as object) };
+  };
+  assert.deepEqual(await pragma("journal_mode"), { journal_mode: "wal" });
+  assert.deepEqual(await pragma("foreign_keys"), { foreign_keys: 1 });
+  assert.deepEqual(await pragma("busy_timeout"), { timeout: 5000 });
+  await adapter.close();
+});
+
+test("timestamps are stored as INTEGER epoch milliseconds", async () => {
+  const sqlite = new DatabaseSync(":memory:");
+  const adapter = createSqliteAdapter(sqlite);
+  await migrate(adapter.db);
+  const user = await adapter.createUser({
+    email: "ms@example.test",
+    emailVerified: new Date(1_700_000_000_123),
+  });
+  const row = sqlite
+    .prepare("SELECT email_verified, typeof(email_verified) AS type FROM gh_users WHERE id = ?")
+    .get(user.id);
+  assert.deepEqual({ ...row }, { email_verified: 1_700_000_000_123, type: "integer" });
+  assert.deepEqual((await adapter.getUser(user.id))?.emailVerified, new Date(1_700_000_000_123));
+  await adapter.close();
+  assert.ok(sqlite.isOpen, "a DatabaseSync the caller opened stays open");
+  assert.deepEqual({ ...sqlite.prepare("PRAGMA foreign_keys").get() }, { foreign_keys: 1 });
+  sqlite.close();
+});
+
+test("a database locked by another process fails with StorageUnavailable once busy_timeout passes", async () => {
+  const path = join(dir.path, "locked.db");
+  const adapter = createSqliteAdapter(path, { busyTimeout: 20 });
+  await migrate(adapter.db);
+  const other = new DatabaseSync(path);
+  other.exec("BEGIN IMMEDIATE");
+  try {
+    await assert.rejects(
+      async () => adapter.createUser({ email: "locked@example.test", emailVerified: null }),
+      (error) => {
+        assert.ok(isStorageError(error, "StorageUnavailable"), String(error));
+        assert.equal(error.driverCode, "5");
+        return true;
+      },
+    );
+  } finally {
+    other.exec("ROLLBACK");
+    other.close();
+  }
+  assert.ok(
+    await adapter.createUser({ email: "locked@example.test", emailVerified: null }),
+    "works once released",
+  );
+  await adapter.close();
+});
+
+test("a closed adapter fails with StorageUnavailable", async () => {
+  const sqlite = new DatabaseSync(":memory:");
+  const adapter = createSqliteAdapter(sqlite);
+  await migrate(adapter.db);
+  sqlite.close();
+  await assert.rejects(
+    async () => adapter.getUser("x"),
+    (error) => isStorageError(error, "StorageUnavailable"),
+  );
+});
+
+test("a duplicate email is EmailTaken, and no error message carries SQL or values", async () => {
+  const adapter = createSqliteAdapter(":memory:");
+  await migrate(adapter.db);
+  const email = "secret-person@example.test";
+  await adapter.createUser({ email, emailVerified: null });
+  await assert.rejects(
+    async () => adapter.createUser({ email, emailVerified: null }),
+    (error) => {
+      assert.ok(isStorageError(error, "EmailTaken"));
+      assert.doesNotMatch(error.message, /secret-person|insert|gh_users/i);
+      assert.equal(error.constraint, "gh_users.email");
+      return true;
+    },
+  );
+  await adapter.close();
+});
+
+test("an unopenable path fails with StorageUnavailable at creation", () => {
+  assert.throws(
+    () => createSqliteAdapter(join(dir.path, "no", "such", "dir", "x.db")),
+    (error) => isStorageError(error, "StorageUnavailable"),
+  );
+});
