@@ -7,9 +7,9 @@
  * @gatehouse/sql uses: the adapter checks `instanceof SqliteAdapter` against its own kysely.
  */
 import { type Database as AuthjsDatabase, KyselyAdapter } from "@auth/kysely-adapter";
+import type { Adapter } from "@gatehouse/core/adapter";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Adapter } from "../../core/src/adapter/adapter.ts";
 import type { ConformanceFixture, CountedTable } from "./types.ts";
 
 const TABLES: Record<CountedTable, keyof AuthjsDatabase> = {
@@ -25,9 +25,8 @@ export async function createAuthjsKyselyFixture(poolConfig: pg.PoolConfig): Prom
   pool.on("error", () => {});
   const db = new Kysely<AuthjsDatabase>({ dialect: new PostgresDialect({ pool }) });
   await createDocumentedSchema(db);
-  // Runtime-compatible, but core's Awaitable<T> is `T | Promise<T>` where Auth.js's is
-  // `T | PromiseLike<T>`, so the official type does not assign to ours without this cast.
-  const adapter = KyselyAdapter(db) as unknown as Adapter;
+  // The official adapter assigns to Gatehouse's Adapter type unchanged (no cast): that is the point.
+  const adapter: Adapter = KyselyAdapter(db);
   return {
     adapter,
     teardown: () => db.destroy(),

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterUser } from "../../core/src/adapter/adapter.ts";
+import type { AdapterAccount, AdapterUser } from "@gatehouse/core/adapter";
 
 /** A short random tag: every case makes its own identities, so cases never see each other's rows. */
 export function tag(): string {

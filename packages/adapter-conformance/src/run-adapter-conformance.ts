@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { Adapter } from "../../core/src/adapter/adapter.ts";
+import type { Adapter } from "@gatehouse/core/adapter";
 import { accountCases } from "./cases/accounts.ts";
 import { extensionCases } from "./cases/extensions.ts";
 import { sessionCases } from "./cases/sessions.ts";

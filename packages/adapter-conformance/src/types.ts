@@ -1,4 +1,4 @@
-import type { Adapter } from "../../core/src/adapter/adapter.ts";
+import type { Adapter } from "@gatehouse/core/adapter";
 
 /** The Gatehouse extensions an adapter may add beyond Auth.js (checked with `extensions: true`). */
 export type AdapterExtensions = Required<Pick<Adapter, "createUserAndAccount" | "deleteExpiredSessions">>;

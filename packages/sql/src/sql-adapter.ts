@@ -1,9 +1,4 @@
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterUser,
-  VerificationToken,
-} from "../../core/src/adapter/adapter.ts";
+import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
 import type { SqlDatabase } from "./database.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
 import { guard } from "./lib/driver-errors.ts";

@@ -41,7 +41,7 @@ export interface VerificationToken {
   expires: Date;
 }
 
-type Awaitable<T> = T | Promise<T>;
+type Awaitable<T> = T | PromiseLike<T>;
 
 /**
  * Auth.js adapters declare some methods as returning `void`; keeping `void` in these unions is what

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterUser } from "../../../core/src/adapter/adapter.ts";
+import type { AdapterAccount, AdapterUser } from "@gatehouse/core/adapter";
 import type { SqlDatabase } from "../database.ts";
 import { toStorageError } from "./driver-errors.ts";
 import { accountValues, toDateColumn, toUser, userColumns } from "./rows.ts";

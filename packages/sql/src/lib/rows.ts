@@ -1,9 +1,4 @@
-import type {
-  AdapterAccount,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
-} from "../../../core/src/adapter/adapter.ts";
+import type { AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
 import type { DateColumn, SqlDialectName } from "../database.ts";
 
 /** A Date as the dialect stores it; an invalid Date is misuse, caught before it reaches SQL. */
