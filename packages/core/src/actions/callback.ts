@@ -9,7 +9,7 @@ import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../pr
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
 import { emailCallbackAction, emailConfirmPageAction } from "./email.ts";
-import { failure } from "./page-urls.ts";
+import { csrfFailure, failure } from "./page-urls.ts";
 import { describe } from "./signin.ts";
 
 /** `GET|POST callback/<id>`: the provider's return (OAuth/OIDC) or a credentials form. */
@@ -73,10 +73,8 @@ async function credentialsCallback(
 ): Promise<Outcome> {
   if (ctx.request.method !== "POST") throw new MethodNotAllowed(["POST"]);
   const callbackUrl = await ctx.callbackUrl();
-  if (!(await ctx.verifyCsrf())) {
-    await ctx.csrfToken();
-    return failure(ctx, "MissingCSRF", callbackUrl);
-  }
+  const refused = await csrfFailure(ctx, callbackUrl);
+  if (refused) return refused;
   const { csrfToken: _csrf, ...credentials } = ctx.body;
   let user: User | null;
   try {

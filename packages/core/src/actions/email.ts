@@ -10,7 +10,7 @@ import type { EmailProviderConfig } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { createSessionToken, hashToken } from "../session/session-token.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
-import { failure } from "./page-urls.ts";
+import { csrfFailure, failure } from "./page-urls.ts";
 import { describe } from "./signin.ts";
 import { pageContext } from "./verify-request.ts";
 
@@ -25,10 +25,8 @@ export async function emailSignInAction(
   provider: EmailProviderConfig,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
-  if (!(await ctx.verifyCsrf())) {
-    await ctx.csrfToken();
-    return failure(ctx, "MissingCSRF", callbackUrl);
-  }
+  const refused = await csrfFailure(ctx, callbackUrl);
+  if (refused) return refused;
   const email = normalizeEmail(ctx.body.email);
   if (!email) return failure(ctx, "EmailSignin", callbackUrl);
   const adapter = requireAdapter(ctx);
@@ -97,10 +95,8 @@ export async function emailCallbackAction(
   strategy: SessionStrategy,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
-  if (!(await ctx.verifyCsrf())) {
-    await ctx.csrfToken();
-    return failure(ctx, "MissingCSRF", callbackUrl);
-  }
+  const refused = await csrfFailure(ctx, callbackUrl);
+  if (refused) return refused;
   const email = normalizeEmail(ctx.body.email);
   const token = ctx.body.token;
   if (!email || !token) return failure(ctx, "Verification");

@@ -7,7 +7,7 @@ import { renderPage } from "../pages/render-page.ts";
 import { sealChecks } from "../providers/check-cookies.ts";
 import type { OAuthFlows } from "../providers/oauth-flows.ts";
 import { emailSignInAction } from "./email.ts";
-import { failure, signInPageUrl } from "./page-urls.ts";
+import { csrfFailure, failure, signInPageUrl } from "./page-urls.ts";
 import { pageContext } from "./verify-request.ts";
 
 /** `GET signin`: the sign-in page (or a redirect to the custom one), with an optional error code. */
@@ -57,10 +57,8 @@ export async function signInStartAction(
   if (!provider || provider.type === "credentials") throw new AuthError("UnknownProvider");
   if (provider.type === "email") return emailSignInAction(ctx, provider);
   const callbackUrl = await ctx.callbackUrl();
-  if (!(await ctx.verifyCsrf())) {
-    await ctx.csrfToken();
-    return failure(ctx, "MissingCSRF", callbackUrl);
-  }
+  const refused = await csrfFailure(ctx, callbackUrl);
+  if (refused) return refused;
   const extraParams: Record<string, string> = {};
   for (const [key, value] of ctx.url.searchParams) extraParams[key] = value;
   try {
