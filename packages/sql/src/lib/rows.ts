@@ -1,5 +1,5 @@
 import type { AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
-import type { DateColumn, SqlDialectName } from "../database.ts";
+import type { AccountsTable, DateColumn, SqlDialectName } from "../database.ts";
 
 /** A Date as the dialect stores it; an invalid Date is misuse, caught before it reaches SQL. */
 export function toDateColumn(dialect: SqlDialectName, date: Date, field: string): DateColumn {
@@ -35,19 +35,8 @@ export function toUser(row: UserRow): AdapterUser {
 
 export const userColumns = ["id", "name", "email", "email_verified", "image"] as const;
 
-export interface AccountRow {
-  user_id: string;
-  type: string;
-  provider: string;
-  provider_account_id: string;
-  refresh_token: string | null;
-  access_token: string | null;
-  expires_at: number | string | null;
-  token_type: string | null;
-  scope: string | null;
-  id_token: string | null;
-  session_state: string | null;
-}
+/** An account row as selected (every column but the surrogate id). */
+export type AccountRow = Omit<AccountsTable, "id">;
 
 export function toAccount(row: AccountRow): AdapterAccount {
   return {
