@@ -63,7 +63,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
       await ctx.ensureCsrfCookie();
       return respond(ctx, await dispatch(ctx, target, { strategy, oauth }));
     } catch (error) {
-      return respondToError(ctx, config, error);
+      return respondToError(ctx, config, error, target.action);
     }
   }
 
@@ -79,6 +79,8 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
 
   return { handler, getSession, basePath: config.basePath };
 }
+
+const JSON_ACTIONS: ReadonlySet<Route["action"]> = new Set(["session", "csrf", "providers"]);
 
 function dispatch(
   ctx: RequestContext,
@@ -111,12 +113,20 @@ function dispatch(
  * codes go to their page; anything unexpected is logged and shown as `Configuration` — never a
  * stack trace.
  */
-function respondToError(ctx: RequestContext, config: ResolvedConfig, error: unknown): Response {
+function respondToError(
+  ctx: RequestContext,
+  config: ResolvedConfig,
+  error: unknown,
+  action: Route["action"],
+): Response {
   if (error instanceof AuthError && errorCatalogue[error.code].surface === "request") {
     return requestErrorResponse(error);
   }
   const code = error instanceof AuthError ? error.code : "Configuration";
   config.logger.error(code, describe(error));
+  // The JSON endpoints answer JSON even when storage fails: a client must see an error status,
+  // never a redirect to an HTML page it would have to tell apart from a session.
+  if (JSON_ACTIONS.has(action)) return requestErrorResponse(new AuthError(code));
   try {
     return respond(ctx, failure(ctx, code));
   } catch {

@@ -43,7 +43,15 @@ export async function resolveUser(input: {
       const allowed =
         "allowDangerousEmailAccountLinking" in provider &&
         provider.allowDangerousEmailAccountLinking === true;
-      if (!allowed || !verified) throw new AuthError("OAuthAccountNotLinked");
+      if (!allowed || !verified) {
+        // A concurrent first sign-in of this same account may have committed between our account
+        // lookup and this email lookup: then the email's user is that account's owner, not a stranger.
+        const winner = await callAdapter(adapter, "getUserByAccount", key);
+        if (winner && winner.id === sameEmail.id && (!currentUserId || currentUserId === winner.id)) {
+          return { user: winner, isNewUser: false };
+        }
+        throw new AuthError("OAuthAccountNotLinked");
+      }
       await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: sameEmail.id });
       return { user: sameEmail, isNewUser: false };
     }
