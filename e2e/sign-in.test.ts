@@ -1,55 +1,33 @@
 // Browser flows of the web app (apps/web): the development OpenID provider, the demo user, the
 // protected page and sign-out, in a real Chromium against the real server.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
-import { CHROMIUM } from "../scripts/ensure-chromium.ts";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const webDir = join(root, "apps", "web");
-const staticDir = join(webDir, "dist");
-
-/** Builds the UI unless a build is already there (npm start and CI build it anyway). */
-function ensureBuilt(): void {
-  if (existsSync(join(staticDir, "index.html"))) return;
-  const vite = join(root, "node_modules", ".bin", "vite");
-  const result = spawnSync(process.execPath, [vite, "build", webDir], { cwd: root, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
-}
+import { buildUi, launchChromium } from "./web-app.ts";
 
 describe("web app sign-in (Chromium)", () => {
   let dataDir: string;
+  let staticDir: string;
   let web: WebApp;
   let browser: Browser;
   const serverLog: string[] = [];
 
   before(async () => {
-    ensureBuilt();
+    staticDir = await buildUi();
     dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
     web = await startWebApp({ env: {}, dataDir, staticDir, port: 0, log: (line) => serverLog.push(line) });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-      ],
-    });
+    browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
     await web?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (staticDir) await rm(staticDir, { recursive: true, force: true });
   });
 
   async function newPage(): Promise<{ context: BrowserContext; page: Page }> {

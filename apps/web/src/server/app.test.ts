@@ -6,28 +6,11 @@ import { after, before, describe, it } from "node:test";
 import { Credentials, gatehouse } from "@gatehouse/core";
 import type { Hono } from "hono";
 import { createApp } from "./app.ts";
+import { createDevMailbox } from "./dev-mailbox.ts";
+import { CookieJar } from "./testing/cookie-jar.ts";
 
 const ORIGIN = "http://localhost:3000";
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
-
-/** Just enough of a browser's cookie store for one host. */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const at = pair.indexOf("=");
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      const expired = attributes.some((a) => /^\s*(max-age=0|expires=Thu, 01 Jan 1970)/i.test(a));
-      if (expired || value === "") this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
 
 describe("createApp", () => {
   let staticDir: string;
@@ -182,6 +165,43 @@ describe("createApp", () => {
       const response = await get(path);
       assert.notEqual(response.headers.get("content-type"), "application/json", path);
     }
+  });
+
+  it("has no /dev/mailbox without a dev mailbox: a plain 404, not the UI", async () => {
+    for (const path of ["/dev/mailbox", "/dev/mailbox.css", "/dev/anything"]) {
+      const response = await get(path);
+      assert.equal(response.status, 404, path);
+      assert.notEqual(await response.text(), INDEX, path);
+    }
+  });
+
+  it("serves /dev/mailbox from the dev mailbox, uncached and under the app's CSP", async () => {
+    const devMailbox = createDevMailbox({ log: () => {} });
+    const auth = gatehouse({
+      secret: "a-test-secret-that-is-long-enough-123456",
+      url: ORIGIN,
+      providers: [],
+    });
+    const withMailbox = createApp({ auth, staticDir, devMailbox });
+    const url = `${ORIGIN}/api/auth/callback/email?token=t&email=bob%40example.test`;
+    await devMailbox.send({
+      identifier: "bob@example.test",
+      url,
+      expires: new Date(),
+      provider: { id: "email", name: "Email", type: "email", sendVerificationRequest: async () => {} },
+      theme: {},
+    });
+    const response = await withMailbox.request(`${ORIGIN}/dev/mailbox`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+    assert.equal(
+      response.headers.get("content-security-policy"),
+      "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+    );
+    assert.match(await response.text(), /<a href="[^"]+">Sign in as bob@example\.test<\/a>/);
+    const css = await withMailbox.request(`${ORIGIN}/dev/mailbox.css`);
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get("content-type") ?? "", /^text\/css/);
   });
 
   it("explains a missing build instead of failing", async () => {

@@ -3,12 +3,15 @@ import { join } from "node:path";
 import type { Gatehouse } from "@gatehouse/core";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { DEV_MAILBOX_CSS, type DevMailbox, renderDevMailbox } from "./dev-mailbox.ts";
 import { HTML_SECURITY_HEADERS } from "./security-headers.ts";
 
 export interface AppOptions {
   auth: Gatehouse;
   /** The Vite build output (`apps/web/dist`). */
   staticDir: string;
+  /** Development only: the mailbox whose sign-in links `/dev/mailbox` lists. */
+  devMailbox?: DevMailbox | null;
 }
 
 /** Vite puts a content hash in every file name under `/assets/`, so they never change. */
@@ -20,7 +23,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  *
  * @example serve({ fetch: createApp({ auth, staticDir: "apps/web/dist" }).fetch, port: 3000 });
  */
-export function createApp({ auth, staticDir }: AppOptions): Hono {
+export function createApp({ auth, staticDir, devMailbox }: AppOptions): Hono {
   const app = new Hono();
   const base = auth.basePath;
 
@@ -38,6 +41,24 @@ export function createApp({ auth, staticDir }: AppOptions): Hono {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
   });
+
+  // The links in it sign anyone in: it exists only when start-up made a dev mailbox (development
+  // without SMTP). Otherwise /dev/ is a plain 404, not the UI's client-side fallback.
+  if (devMailbox) {
+    app.get("/dev/mailbox", (c) =>
+      c.html(renderDevMailbox(devMailbox.messages()), 200, {
+        ...HTML_SECURITY_HEADERS,
+        "Cache-Control": "no-store",
+      }),
+    );
+    app.get("/dev/mailbox.css", (c) =>
+      c.body(DEV_MAILBOX_CSS, 200, {
+        "Content-Type": "text/css; charset=utf-8",
+        "Cache-Control": "no-cache",
+      }),
+    );
+  }
+  app.all("/dev/*", (c) => c.notFound());
 
   // Guarded on the server, so it holds without JavaScript; the UI checks again for in-app navigation.
   app.get("/protected", async (c) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { loadSettings } from "./settings.ts";
+import { databaseUrlFrom, loadSettings } from "./settings.ts";
 
 const dataDir = "/tmp/gatehouse-web-test";
 const SECRET = "s".repeat(40);
@@ -16,6 +16,8 @@ describe("loadSettings", () => {
     assert.deepEqual(settings.providers, []);
     assert.equal(settings.devProviderPort, 0);
     assert.equal(settings.dataDir, dataDir);
+    assert.equal(settings.databaseUrl, "sqlite:/tmp/gatehouse-web-test/gatehouse.db");
+    assert.deepEqual(settings.email, { kind: "dev-mailbox" });
   });
 
   it("reads PORT, HOST, DEV_PROVIDER_PORT, AUTH_URL, AUTH_TRUST_HOST and rotated secrets", () => {
@@ -133,6 +135,79 @@ describe("loadSettings", () => {
         { dataDir },
       );
       assert.deepEqual(providers, []);
+    });
+  });
+
+  describe("DATABASE_URL", () => {
+    it("defaults to a SQLite file under the data folder", () => {
+      assert.equal(databaseUrlFrom({}, "/srv/app/.data"), "sqlite:/srv/app/.data/gatehouse.db");
+      assert.equal(
+        databaseUrlFrom({ DATABASE_URL: " " }, "/srv/app/.data"),
+        "sqlite:/srv/app/.data/gatehouse.db",
+      );
+    });
+
+    it("takes a PostgreSQL URL (or any other) as given, in either mode", () => {
+      const url = "postgres://gatehouse:pw@db.internal:5432/gatehouse?sslmode=require";
+      assert.equal(loadSettings({ DATABASE_URL: url }, { dataDir }).databaseUrl, url);
+      const production = loadSettings(
+        {
+          NODE_ENV: "production",
+          AUTH_SECRET: SECRET,
+          AUTH_URL: "https://app.example.com/api/auth",
+          DATABASE_URL: url,
+        },
+        { dataDir },
+      );
+      assert.equal(production.databaseUrl, url);
+      assert.equal(
+        loadSettings({ DATABASE_URL: "sqlite:/var/lib/x.db" }, { dataDir }).databaseUrl,
+        "sqlite:/var/lib/x.db",
+      );
+    });
+  });
+
+  describe("email sign-in", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: SECRET,
+      AUTH_URL: "https://app.example.com/api/auth",
+    };
+    const smtp = {
+      SMTP_URL: "smtps://user:pw@smtp.example.com:465",
+      EMAIL_FROM: "Example <no-reply@example.com>",
+    };
+
+    it("goes to the dev mailbox in development and is off in production, without SMTP", () => {
+      assert.deepEqual(loadSettings({}, { dataDir }).email, { kind: "dev-mailbox" });
+      assert.deepEqual(loadSettings(production, { dataDir }).email, { kind: "off" });
+    });
+
+    it("uses SMTP_URL and EMAIL_FROM when both are set, in either mode", () => {
+      const expected = { kind: "smtp", server: smtp.SMTP_URL, from: smtp.EMAIL_FROM };
+      assert.deepEqual(loadSettings(smtp, { dataDir }).email, expected);
+      assert.deepEqual(loadSettings({ ...production, ...smtp }, { dataDir }).email, expected);
+    });
+
+    it("refuses one of SMTP_URL and EMAIL_FROM without the other, without echoing the URL", () => {
+      assert.throws(
+        () => loadSettings({ ...production, SMTP_URL: smtp.SMTP_URL }, { dataDir }),
+        (error: unknown) =>
+          error instanceof TypeError &&
+          error.message.includes("needs both SMTP_URL and EMAIL_FROM. Missing: EMAIL_FROM.") &&
+          !error.message.includes("user:pw"),
+      );
+      assert.throws(() => loadSettings({ EMAIL_FROM: smtp.EMAIL_FROM }, { dataDir }), /Missing: SMTP_URL\./);
+    });
+
+    it("AUTH_EMAIL=false turns it off, even with SMTP; other values are refused", () => {
+      assert.deepEqual(loadSettings({ AUTH_EMAIL: "false" }, { dataDir }).email, { kind: "off" });
+      assert.deepEqual(loadSettings({ ...smtp, AUTH_EMAIL: "false" }, { dataDir }).email, { kind: "off" });
+      assert.deepEqual(loadSettings({ AUTH_EMAIL: "true" }, { dataDir }).email, { kind: "dev-mailbox" });
+      assert.throws(
+        () => loadSettings({ AUTH_EMAIL: "no" }, { dataDir }),
+        /AUTH_EMAIL must be true or false/,
+      );
     });
   });
 });

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { type OAuthProviderConfig, OIDC, optionsFromEnv, providerFromEnv } from "@gatehouse/core";
 
 type Env = Record<string, string | undefined>;
@@ -20,9 +21,23 @@ export interface Settings {
   providers: OAuthProviderConfig[];
   /** `DEV_PROVIDER_PORT` for the development OpenID provider; default 0 (a free port). */
   devProviderPort: number;
-  /** Where development state (the dev secret) is kept. */
+  /** Where development state (the dev secret) and the default SQLite database are kept. */
   dataDir: string;
+  /** `DATABASE_URL`: `postgres://…`, or SQLite as `sqlite:<path>`; default `sqlite:<dataDir>/gatehouse.db`. */
+  databaseUrl: string;
+  /** How sign-in links are delivered: `SMTP_URL` + `EMAIL_FROM`, else in development the dev mailbox. */
+  email: EmailSetting;
 }
+
+/**
+ * `smtp`: real mail through `SMTP_URL` from `EMAIL_FROM` (in either mode). `dev-mailbox`: development
+ * without SMTP; links are logged and listed at `/dev/mailbox`. `off`: `AUTH_EMAIL=false`, or
+ * production without SMTP.
+ */
+export type EmailSetting =
+  | { kind: "smtp"; server: string; from: string }
+  | { kind: "dev-mailbox" }
+  | { kind: "off" };
 
 /**
  * Reads the Auth.js-style environment. Throws a `TypeError` naming the variables to set when
@@ -44,7 +59,44 @@ export function loadSettings(env: Env, options: { dataDir: string }): Settings {
     providers: providersFromEnv(env),
     devProviderPort: portFrom(env, "DEV_PROVIDER_PORT", 0),
     dataDir: options.dataDir,
+    databaseUrl: databaseUrlFrom(env, options.dataDir),
+    email: emailFrom(env, mode),
   };
+}
+
+/**
+ * `DATABASE_URL`, or the SQLite file under the (git-ignored) data folder. Shared with the
+ * `migrate` command, which must find the same database as the app.
+ */
+export function databaseUrlFrom(env: Env, dataDir: string): string {
+  const url = env.DATABASE_URL?.trim();
+  return url ? url : `sqlite:${join(dataDir, "gatehouse.db")}`;
+}
+
+function emailFrom(env: Env, mode: Settings["mode"]): EmailSetting {
+  const enabled = env.AUTH_EMAIL?.trim().toLowerCase();
+  if (enabled !== undefined && enabled !== "" && enabled !== "true" && enabled !== "false") {
+    throw new TypeError(
+      `Gatehouse web app: AUTH_EMAIL must be true or false, got ${JSON.stringify(env.AUTH_EMAIL)}.`,
+    );
+  }
+  if (enabled === "false") return { kind: "off" };
+  const server = env.SMTP_URL?.trim() || undefined;
+  const from = env.EMAIL_FROM?.trim() || undefined;
+  // One without the other is a half-done set-up; silently falling back to the dev mailbox (or to no
+  // email at all in production) would hide it until someone waits for a mail that never comes.
+  if (server && from) return { kind: "smtp", server, from };
+  if (server || from) {
+    throw new TypeError(
+      [
+        `Gatehouse web app: email sign-in needs both SMTP_URL and EMAIL_FROM. Missing: ${server ? "EMAIL_FROM" : "SMTP_URL"}.`,
+        "  SMTP_URL    the mail server, e.g. smtps://user:password@smtp.example.com:465",
+        '  EMAIL_FROM  the sender, e.g. "Example <no-reply@example.com>"',
+        "Set AUTH_EMAIL=false to turn email sign-in off.",
+      ].join("\n"),
+    );
+  }
+  return mode === "development" ? { kind: "dev-mailbox" } : { kind: "off" };
 }
 
 // A public app must not invent a secret (sessions would die on restart and differ between

@@ -1,17 +1,21 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
-import { type GatehouseOptions, gatehouse } from "@gatehouse/core";
+import { Email, type GatehouseOptions, gatehouse, type ProviderConfig } from "@gatehouse/core";
+import { smtpSender } from "@gatehouse/core/smtp";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfigFile } from "./config-file.ts";
+import { openDatabase } from "./database.ts";
+import { createDevMailbox, type DevMailbox } from "./dev-mailbox.ts";
 import { devSecret } from "./dev-secret.ts";
 import { type DemoCredentials, type DevSetup, startDevSetup } from "./dev-setup.ts";
-import { loadSettings } from "./settings.ts";
+import { startSessionCleanup } from "./session-cleanup.ts";
+import { type EmailSetting, loadSettings } from "./settings.ts";
 
 export interface StartOptions {
   /** Usually `process.env`. */
   env: Record<string, string | undefined>;
-  /** Where development state (the dev secret) lives. */
+  /** Where development state (the dev secret, the default SQLite database) lives. */
   dataDir: string;
   /** The built UI (`apps/web/dist`). */
   staticDir: string;
@@ -31,14 +35,17 @@ export interface WebApp {
   port: number;
   /** The development demo user, or null in production. */
   demo: DemoCredentials | null;
-  /** Stops the app and, in development, the OpenID provider. */
+  /** The development mailbox that catches sign-in links, or null (production, SMTP, `AUTH_EMAIL=false`). */
+  devMailbox: DevMailbox | null;
+  /** Stops the app, the session clean-up and, in development, the OpenID provider; closes the database. */
   close(): Promise<void>;
 }
 
 /**
- * Starts the web app: settings from the environment, in development a kept secret, the bundled
- * OpenID provider and a demo user, then the HTTP server. Throws a `TypeError` that says what to
- * set when the configuration is wrong.
+ * Starts the web app: settings from the environment, the database (migrated in development, its
+ * schema checked in production), in development a kept secret, the bundled OpenID provider, a demo
+ * user and the dev mailbox, then the HTTP server. Throws a `TypeError` that says what to set or run
+ * when the configuration or the database is wrong.
  *
  * @example const web = await startWebApp({ env: process.env, dataDir, staticDir, port: 0 });
  */
@@ -51,17 +58,31 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
     development && settings.secrets.length === 0
       ? [await devSecret({ dataDir: settings.dataDir, log })]
       : settings.secrets;
+  // Before listening: a database this Gatehouse cannot use leaves the port untouched.
+  const adapter = await openDatabase({
+    url: settings.databaseUrl,
+    schema: development ? "migrate" : "check",
+    log,
+  });
+  const devMailbox = settings.email.kind === "dev-mailbox" ? createDevMailbox({ log }) : null;
 
   // Listen before building the auth config: with port 0 the URL (and so the provider's redirect
   // URI) is only known once bound. Requests in between get a 503.
   let handle: (request: Request) => Response | Promise<Response> = () =>
     new Response("Starting…", { status: 503 });
   const server = createServer(getRequestListener((request) => handle(request)));
-  const port = await listen(server, options.port ?? settings.port, settings.host);
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? settings.port, settings.host);
+  } catch (error) {
+    await adapter.close();
+    throw error;
+  }
   const authUrl = settings.authUrl ?? `http://localhost:${port}/api/auth`;
   const url = new URL(authUrl).origin;
 
   let dev: DevSetup | null = null;
+  let cleanup: { stop(): Promise<void> };
   try {
     if (development) dev = await startDevSetup({ authUrl, port: settings.devProviderPort, log });
     const { providers: configProviders = [], ...rest } = config;
@@ -70,11 +91,19 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       secret,
       url: authUrl,
       trustHost: settings.trustHost,
-      providers: [...settings.providers, ...(dev?.providers ?? []), ...configProviders],
+      adapter,
+      providers: [
+        ...settings.providers,
+        ...(dev?.providers ?? []),
+        ...emailProviders(settings.email, devMailbox),
+        ...configProviders,
+      ],
     } satisfies GatehouseOptions);
-    handle = createApp({ auth, staticDir: options.staticDir }).fetch;
+    handle = createApp({ auth, staticDir: options.staticDir, devMailbox }).fetch;
+    cleanup = await startSessionCleanup({ adapter, log });
   } catch (error) {
     await Promise.all([stop(server), dev?.close()]);
+    await adapter.close();
     throw error;
   }
 
@@ -83,6 +112,8 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
     log(`development OpenID provider at ${dev.issuer} (its login form accepts any user name)`);
     log(`demo credentials: ${dev.demo.username} / ${dev.demo.password}`);
   }
+  if (devMailbox) log(`email sign-in: links go to the dev mailbox at ${url}/dev/mailbox and this log`);
+  else if (settings.email.kind === "smtp") log(`email sign-in: mail from ${settings.email.from} over SMTP`);
   log(`Gatehouse web app on ${url}`);
 
   let closing: Promise<void> | undefined;
@@ -90,11 +121,20 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
     url,
     port,
     demo: dev?.demo ?? null,
+    devMailbox,
     close() {
-      closing ??= Promise.all([stop(server), dev?.close()]).then(() => {});
+      // The database goes last: requests and the clean-up still use it until they stop.
+      closing ??= Promise.all([stop(server), dev?.close(), cleanup.stop()]).then(() => adapter.close());
       return closing;
     },
   };
+}
+
+function emailProviders(setting: EmailSetting, devMailbox: DevMailbox | null): ProviderConfig[] {
+  if (setting.kind === "smtp") {
+    return [Email({ sendVerificationRequest: smtpSender({ server: setting.server, from: setting.from }) })];
+  }
+  return devMailbox ? [Email({ sendVerificationRequest: devMailbox.send })] : [];
 }
 
 async function listen(server: Server, port: number, host: string): Promise<number> {

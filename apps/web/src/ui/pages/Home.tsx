@@ -10,20 +10,26 @@ export function Home() {
     <>
       <h1 tabIndex={-1}>Welcome to Gatehouse</h1>
       <p className="lead">
-        A small web app that signs you in with OpenID Connect or a password, and keeps one page for signed-in
-        visitors only.
+        A small web app that signs you in with OpenID Connect, a password or a link sent by email, and keeps
+        one page for signed-in visitors only.
       </p>
       <section className="card" aria-labelledby="session-heading">
         <h2 id="session-heading">Your session</h2>
         <p className="status" data-testid="session-status" role="status">
           {status === "loading" && "Checking your session…"}
           {status === "unauthenticated" && "You are not signed in."}
-          {status === "authenticated" && (
-            <>
-              Signed in as <strong>{user?.name ?? "someone"}</strong>
-              {user?.email ? ` (${user.email})` : ""}
-            </>
-          )}
+          {status === "authenticated" &&
+            (user?.name ? (
+              <>
+                Signed in as <strong>{user.name}</strong>
+                {user.email ? ` (${user.email})` : ""}
+              </>
+            ) : (
+              // An email sign-in knows only the address.
+              <>
+                Signed in as <strong>{user?.email ?? "someone"}</strong>
+              </>
+            ))}
         </p>
         {status === "authenticated" && data?.expires && (
           <p className="muted">Your session lasts until {new Date(data.expires).toLocaleString()}.</p>

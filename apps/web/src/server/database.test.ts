@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { after, before, describe, it } from "node:test";
+import { parseDatabaseUrl } from "@gatehouse/sql";
+import { describeTarget, openDatabase } from "./database.ts";
+
+describe("openDatabase", () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "gatehouse-web-db-"));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A migrated SQLite file, then `change` run on it by hand. */
+  async function migratedFile(name: string, change?: string): Promise<string> {
+    const path = join(dir, name);
+    const adapter = await openDatabase({ url: `sqlite:${path}`, schema: "migrate", log: () => {} });
+    await adapter.close();
+    if (change) {
+      const db = new DatabaseSync(path);
+      db.exec(change);
+      db.close();
+    }
+    return path;
+  }
+
+  it("migrate: creates the folder and the schema, then finds nothing to do", async () => {
+    const path = join(dir, "nested", "data", "gatehouse.db");
+    const lines: string[] = [];
+    const first = await openDatabase({ url: `sqlite:${path}`, schema: "migrate", log: (l) => lines.push(l) });
+    await first.close();
+    const second = await openDatabase({
+      url: `sqlite:${path}`,
+      schema: "migrate",
+      log: (l) => lines.push(l),
+    });
+    await second.close();
+    assert.deepEqual(lines, [
+      `database: SQLite file ${path} (applied 001-initial; schema version 1)`,
+      `database: SQLite file ${path} (schema version 1, up to date)`,
+    ]);
+  });
+
+  it("check: accepts a current schema", async () => {
+    const path = await migratedFile("current.db");
+    const lines: string[] = [];
+    const adapter = await openDatabase({ url: path, schema: "check", log: (l) => lines.push(l) });
+    await adapter.close();
+    assert.deepEqual(lines, [`database: SQLite file ${path}`]);
+  });
+
+  it("check: refuses a missing file without creating it, and says to run npm run migrate", async () => {
+    const path = join(dir, "absent", "gatehouse.db");
+    await assert.rejects(
+      openDatabase({ url: `sqlite:${path}`, schema: "check", log: () => {} }),
+      (error: unknown) =>
+        error instanceof TypeError &&
+        error.message ===
+          `Gatehouse web app: there is no database at ${path}. Run \`npm run migrate\` to create it, or set DATABASE_URL.`,
+    );
+    assert.equal(existsSync(join(dir, "absent")), false);
+  });
+
+  it("check: refuses an empty database (no schema), saying to run npm run migrate", async () => {
+    const path = join(dir, "empty.db");
+    await writeFile(path, "");
+    await assert.rejects(
+      openDatabase({ url: path, schema: "check", log: () => {} }),
+      (error: unknown) =>
+        error instanceof TypeError &&
+        error.message.startsWith(`Gatehouse web app: cannot use the database (SQLite file ${path}).`) &&
+        error.message.includes("no Gatehouse schema: run `npm run migrate`"),
+    );
+  });
+
+  for (const schema of ["check", "migrate"] as const) {
+    it(`${schema}: refuses a newer schema (version 999)`, async () => {
+      const path = await migratedFile(`newer-${schema}.db`, "update gh_schema set version = 999");
+      await assert.rejects(
+        openDatabase({ url: path, schema, log: () => {} }),
+        /database schema is version 999 but this Gatehouse knows up to 1: upgrade Gatehouse/,
+      );
+    });
+
+    it(`${schema}: refuses an unversioned schema`, async () => {
+      const path = await migratedFile(`unknown-${schema}.db`, "delete from gh_schema");
+      await assert.rejects(
+        openDatabase({ url: path, schema, log: () => {} }),
+        /Gatehouse tables but no schema version/,
+      );
+    });
+  }
+
+  it("says when PostgreSQL cannot be reached, without the password", async () => {
+    await assert.rejects(
+      openDatabase({ url: "postgres://app:hunter2@127.0.0.1:1/gatehouse", schema: "check", log: () => {} }),
+      (error: unknown) =>
+        error instanceof TypeError &&
+        error.message.includes("cannot use the database (PostgreSQL at 127.0.0.1:1/gatehouse)") &&
+        error.message.includes("unavailable") &&
+        !error.message.includes("hunter2"),
+    );
+  });
+});
+
+describe("describeTarget", () => {
+  it("names the place without credentials", () => {
+    assert.equal(
+      describeTarget(parseDatabaseUrl("postgres://app:secret@db.internal/gatehouse?sslmode=require")),
+      "PostgreSQL at db.internal:5432/gatehouse",
+    );
+    assert.equal(describeTarget(parseDatabaseUrl("sqlite:/srv/x.db")), "SQLite file /srv/x.db");
+    assert.equal(describeTarget(parseDatabaseUrl("sqlite::memory:")), "SQLite in memory");
+  });
+});

@@ -1,0 +1,96 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import {
+  assertSchema,
+  createSqlAdapter,
+  isStorageError,
+  migrate,
+  parseDatabaseUrl,
+  type SqlAdapter,
+  type SqlTarget,
+} from "@gatehouse/sql";
+
+export interface OpenDatabaseOptions {
+  /** `DATABASE_URL` (see `databaseUrlFrom`). */
+  url: string;
+  /**
+   * `migrate`: apply the shipped migrations first (development, and the `migrate` command).
+   * `check`: only verify the schema version (production: schema changes are a deliberate step).
+   */
+  schema: "migrate" | "check";
+  log: (line: string) => void;
+}
+
+/**
+ * Opens the app's database and makes sure its schema is the one this Gatehouse knows. Throws a
+ * `TypeError` starting with "Gatehouse" that says what to do when it is missing, unknown, older or
+ * newer, or when the database cannot be reached; the URL itself is never printed (it may hold a
+ * password).
+ *
+ * @example const adapter = await openDatabase({ url: settings.databaseUrl, schema: "migrate", log });
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<SqlAdapter> {
+  const target = parseDatabaseUrl(options.url);
+  const where = describeTarget(target);
+  if (target.dialect === "sqlite" && !inMemory(target.path)) {
+    if (options.schema === "check" && !existsSync(target.path)) {
+      // Opening would create an empty file, only to refuse it: say what is missing instead.
+      throw new TypeError(
+        `Gatehouse web app: there is no database at ${resolve(target.path)}. Run \`npm run migrate\` to create it, or set DATABASE_URL.`,
+      );
+    }
+    await mkdir(dirname(target.path), { recursive: true });
+  }
+
+  let adapter: SqlAdapter;
+  try {
+    adapter = createSqlAdapter({ url: options.url });
+  } catch (error) {
+    throw refusal(error, where);
+  }
+  try {
+    if (options.schema === "migrate") {
+      const { applied, version } = await migrate(adapter.db);
+      const what =
+        applied.length > 0
+          ? `applied ${applied.join(", ")}; schema version ${version}`
+          : `schema version ${version}, up to date`;
+      options.log(`database: ${where} (${what})`);
+    } else {
+      await assertSchema(adapter.db);
+      options.log(`database: ${where}`);
+    }
+  } catch (error) {
+    await adapter.close().catch(() => {});
+    throw refusal(error, where);
+  }
+  return adapter;
+}
+
+/** `SQLite file /abs/path.db` or `PostgreSQL at host:5432/db`: where, without credentials. */
+export function describeTarget(target: SqlTarget): string {
+  if (target.dialect === "sqlite") {
+    return inMemory(target.path) ? "SQLite in memory" : `SQLite file ${resolve(target.path)}`;
+  }
+  try {
+    const url = new URL(target.url);
+    return `PostgreSQL at ${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "PostgreSQL";
+  }
+}
+
+function inMemory(path: string): boolean {
+  return path === ":memory:";
+}
+
+// Storage errors carry fixed, value-free messages (and the schema ones say what to run); they get
+// the web app's prefix so main.ts prints them as a configuration problem, without a stack trace.
+function refusal(error: unknown, where: string): unknown {
+  if (!isStorageError(error)) return error;
+  const code = error.driverCode ? ` [driver code ${error.driverCode}]` : "";
+  return new TypeError(`Gatehouse web app: cannot use the database (${where}). ${error.message}${code}`, {
+    cause: error,
+  });
+}

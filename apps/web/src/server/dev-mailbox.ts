@@ -1,0 +1,96 @@
+import type { VerificationRequest } from "@gatehouse/core";
+
+/** One sign-in mail the dev mailbox caught. */
+export interface DevMailboxMessage {
+  to: string;
+  url: string;
+  at: Date;
+}
+
+/** Development only: where sign-in links go instead of an SMTP server. */
+export interface DevMailbox {
+  /** The email provider's `sendVerificationRequest`: keeps the link and logs it. */
+  send(request: VerificationRequest): Promise<void>;
+  /** The kept messages, newest first. */
+  messages(): DevMailboxMessage[];
+}
+
+/** Enough for a development session; older links fall off so the list never grows without bound. */
+const LIMIT = 50;
+
+/**
+ * An in-memory mailbox for development: the link is printed in the log and listed at
+ * `/dev/mailbox`. Never use it in production — anyone who can read the log or the page can sign in
+ * as anyone.
+ *
+ * @example const mailbox = createDevMailbox({ log: console.log }); Email({ sendVerificationRequest: mailbox.send });
+ */
+export function createDevMailbox(options: { log: (line: string) => void; now?: () => Date }): DevMailbox {
+  const now = options.now ?? (() => new Date());
+  const kept: DevMailboxMessage[] = [];
+  return {
+    async send({ identifier, url }) {
+      kept.unshift({ to: identifier, url, at: now() });
+      kept.length = Math.min(kept.length, LIMIT);
+      options.log(`[dev mailbox] sign-in link for ${identifier}: ${url}`);
+    },
+    messages: () => [...kept],
+  };
+}
+
+/**
+ * The `/dev/mailbox` page: plain server-rendered HTML, every value escaped, no script or inline
+ * style, so the app's Content-Security-Policy holds here too.
+ */
+export function renderDevMailbox(messages: readonly DevMailboxMessage[]): string {
+  const items = messages.map(
+    (message) => `<li>
+<h2>To ${escapeHtml(message.to)}</h2>
+<p>Sent <time datetime="${escapeHtml(message.at.toISOString())}">${escapeHtml(message.at.toISOString().slice(0, 19).replace("T", " "))} UTC</time></p>
+<p>${linkTo(message)}</p>
+<p><code>${escapeHtml(message.url)}</code></p>
+</li>`,
+  );
+  const body =
+    items.length === 0
+      ? "<p>No messages yet. Sign in with Email and the link appears here.</p>"
+      : `<ol reversed>\n${items.join("\n")}\n</ol>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dev mailbox</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/dev/mailbox.css">
+</head>
+<body>
+<main>
+<h1>Dev mailbox</h1>
+<p>Development only: the sign-in links the app sent, newest first (the last ${LIMIT}). Reload for new ones.</p>
+${body}
+<p><a href="/">Back to the app</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page's few styles, served as `/dev/mailbox.css`: an inline `<style>` would break the CSP. */
+export const DEV_MAILBOX_CSS = `:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
+main { max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }
+li { margin-block: 1.5rem; }
+h2 { font-size: 1.1rem; margin: 0; }
+p { margin: 0.25rem 0; }
+code { display: block; overflow-wrap: anywhere; font-size: 0.85rem; opacity: 0.8; }
+`;
+
+// Core builds the link from AUTH_URL, so it is http(s); anything else is shown, never made clickable.
+function linkTo(message: DevMailboxMessage): string {
+  const text = `Sign in as ${escapeHtml(message.to)}`;
+  return /^https?:\/\//i.test(message.url) ? `<a href="${escapeHtml(message.url)}">${text}</a>` : text;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,36 @@
+// Shared by the browser tests: a fresh build of the web app's UI and a headless Chromium.
+import { spawnSync } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "playwright-core";
+import { CHROMIUM } from "../scripts/ensure-chromium.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Builds the UI into a new temporary folder and returns it. Always from the current sources (a
+ * leftover `apps/web/dist` may be stale), and never into `dist` itself, which test files running in
+ * parallel — or a running `npm start` — would otherwise rebuild under each other. Takes about a second.
+ */
+export async function buildUi(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-ui-"));
+  const vite = join(root, "node_modules", ".bin", "vite");
+  const result = spawnSync(
+    process.execPath,
+    [vite, "build", join(root, "apps", "web"), "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+    { cwd: root, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+  return outDir;
+}
+
+/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+}
