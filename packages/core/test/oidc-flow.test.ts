@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
 import { type GatehouseOptions, gatehouse, OIDC } from "../src/index.ts";
-import { Browser } from "../src/oauth/test/browser.ts";
+import { loginAtDevProvider } from "../src/oauth/test/browser.ts";
 import { type FakeOidcServer, startFakeOidcServer } from "../src/oauth/test/fake-oidc-server.ts";
 import { SECRET, setCookie, TestBrowser } from "./browser.ts";
 
@@ -20,17 +20,8 @@ async function startSignIn(app: TestBrowser, providerId: string, query = ""): Pr
 }
 
 /** Logs in on the dev provider's form and returns the URL it sends the browser back to. */
-async function loginAtProvider(op: DevProvider, authorizationUrl: string, username: string): Promise<URL> {
-  const person = new Browser();
-  const toForm = await person.request(authorizationUrl);
-  const formUrl = new URL(toForm.headers.get("location") ?? "", op.issuer);
-  await person.request(formUrl.href);
-  const submitted = await person.request(formUrl.href, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username }),
-  });
-  return person.followUntilLeaving(submitted, op.issuer);
+function loginAtProvider(op: DevProvider, authorizationUrl: string, username: string): Promise<URL> {
+  return loginAtDevProvider(op.issuer, authorizationUrl, username);
 }
 
 /** The error code a failed flow ended with (from the redirect to the sign-in or error page). */

@@ -1,6 +1,6 @@
 import { Credentials, type Logger, type Session, type User } from "@gatehouse/core";
 import type { DevProvider } from "@gatehouse/dev-provider";
-import { Browser } from "../../../core/src/oauth/test/browser.ts";
+import { loginAtDevProvider } from "../../../core/src/oauth/test/browser.ts";
 import { setCookie, type TestBrowser } from "../../../core/test/browser.ts";
 
 export { SECRET, setCookie, TestBrowser } from "../../../core/test/browser.ts";
@@ -102,21 +102,8 @@ function decodeEntities(value: string): string {
 }
 
 /** Logs in on the dev provider's form and returns the URL it sends the browser back to. */
-export async function loginAtProvider(
-  op: DevProvider,
-  authorizationUrl: string,
-  username: string,
-): Promise<URL> {
-  const person = new Browser();
-  const toForm = await person.request(authorizationUrl);
-  const formUrl = new URL(toForm.headers.get("location") ?? "", op.issuer);
-  await person.request(formUrl.href);
-  const submitted = await person.request(formUrl.href, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username }),
-  });
-  return person.followUntilLeaving(submitted, op.issuer);
+export function loginAtProvider(op: DevProvider, authorizationUrl: string, username: string): Promise<URL> {
+  return loginAtDevProvider(op.issuer, authorizationUrl, username);
 }
 
 /** A full OIDC sign-in of `username` at provider `providerId`, in this browser; returns the callback answer. */

@@ -33,3 +33,24 @@ export class Browser {
     throw new Error("too many redirects");
   }
 }
+
+/**
+ * Logs `username` in on the development provider's form (as a person would: follow the
+ * authorization URL to the form, submit it) and returns the URL it sends the browser back to.
+ */
+export async function loginAtDevProvider(
+  issuer: string,
+  authorizationUrl: string,
+  username: string,
+): Promise<URL> {
+  const person = new Browser();
+  const toForm = await person.request(authorizationUrl);
+  const formUrl = new URL(toForm.headers.get("location") ?? "", issuer);
+  await person.request(formUrl.href);
+  const submitted = await person.request(formUrl.href, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username }),
+  });
+  return person.followUntilLeaving(submitted, issuer);
+}
