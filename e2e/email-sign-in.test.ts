@@ -1,34 +1,23 @@
 // Browser flow of the web app's email sign-in in development: the sign-in link goes to the dev
 // mailbox (/dev/mailbox), the link opens a confirmation page, and only its button signs in.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
-import { buildUi, launchChromium } from "./web-app.ts";
+import type { WebApp } from "../apps/web/src/server/start.ts";
+import { type E2eApp, startE2eApp } from "./web-app.ts";
 
 describe("web app email sign-in through the dev mailbox (Chromium)", () => {
-  let dataDir: string;
-  let staticDir: string;
+  let app: E2eApp;
   let web: WebApp;
   let browser: Browser;
-  const serverLog: string[] = [];
+  let serverLog: string[];
 
   before(async () => {
-    staticDir = await buildUi();
-    dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-email-"));
-    web = await startWebApp({ env: {}, dataDir, staticDir, port: 0, log: (line) => serverLog.push(line) });
-    browser = await launchChromium();
+    app = await startE2eApp();
+    ({ web, browser, serverLog } = app);
   });
 
-  after(async () => {
-    await browser?.close();
-    await web?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    if (staticDir) await rm(staticDir, { recursive: true, force: true });
-  });
+  after(() => app?.close());
 
   /** Waits until the home page's status line says `text`, and returns the whole line. */
   async function statusLine(page: Page, text: string): Promise<string> {

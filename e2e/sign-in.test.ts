@@ -1,34 +1,23 @@
 // Browser flows of the web app (apps/web): the development OpenID provider, the demo user, the
 // protected page and sign-out, in a real Chromium against the real server.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
-import { buildUi, launchChromium } from "./web-app.ts";
+import type { WebApp } from "../apps/web/src/server/start.ts";
+import { type E2eApp, startE2eApp } from "./web-app.ts";
 
 describe("web app sign-in (Chromium)", () => {
-  let dataDir: string;
-  let staticDir: string;
+  let app: E2eApp;
   let web: WebApp;
   let browser: Browser;
-  const serverLog: string[] = [];
+  let serverLog: string[];
 
   before(async () => {
-    staticDir = await buildUi();
-    dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
-    web = await startWebApp({ env: {}, dataDir, staticDir, port: 0, log: (line) => serverLog.push(line) });
-    browser = await launchChromium();
+    app = await startE2eApp();
+    ({ web, browser, serverLog } = app);
   });
 
-  after(async () => {
-    await browser?.close();
-    await web?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    if (staticDir) await rm(staticDir, { recursive: true, force: true });
-  });
+  after(() => app?.close());
 
   async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 720 } });

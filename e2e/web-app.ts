@@ -1,10 +1,11 @@
 // Shared by the browser tests: a fresh build of the web app's UI and a headless Chromium.
 import { spawnSync } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
+import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { CHROMIUM } from "../scripts/ensure-chromium.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,4 +34,38 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
   });
+}
+
+/** The web app in development mode on a random port, with a fresh UI build, data folder and Chromium. */
+export interface E2eApp {
+  web: WebApp;
+  browser: Browser;
+  /** What the server logged, printed when a test fails. */
+  serverLog: string[];
+  close(): Promise<void>;
+}
+
+export async function startE2eApp(): Promise<E2eApp> {
+  const serverLog: string[] = [];
+  const staticDir = await buildUi();
+  const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
+  const web = await startWebApp({
+    env: {},
+    dataDir,
+    staticDir,
+    port: 0,
+    log: (line) => serverLog.push(line),
+  });
+  const browser = await launchChromium();
+  return {
+    web,
+    browser,
+    serverLog,
+    async close() {
+      await browser.close();
+      await web.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(staticDir, { recursive: true, force: true });
+    },
+  };
 }
