@@ -3,10 +3,10 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { parseDatabaseUrl } from "@gatehouse/sql";
 import { describeTarget, openDatabase } from "./database.ts";
+import { migratedSqlite } from "./testing/migrated-sqlite.ts";
 
 describe("openDatabase", () => {
   let dir: string;
@@ -17,18 +17,7 @@ describe("openDatabase", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** A migrated SQLite file, then `change` run on it by hand. */
-  async function migratedFile(name: string, change?: string): Promise<string> {
-    const path = join(dir, name);
-    const adapter = await openDatabase({ url: `sqlite:${path}`, schema: "migrate", log: () => {} });
-    await adapter.close();
-    if (change) {
-      const db = new DatabaseSync(path);
-      db.exec(change);
-      db.close();
-    }
-    return path;
-  }
+  const migratedFile = (file: string, change?: string) => migratedSqlite(dir, file, change);
 
   it("migrate: creates the folder and the schema, then finds nothing to do", async () => {
     const path = join(dir, "nested", "data", "gatehouse.db");

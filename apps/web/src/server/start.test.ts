@@ -3,13 +3,12 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
 import { createPostgresTestSchema, postgresUnavailable } from "@gatehouse/adapter-conformance";
 import { createSqlAdapter } from "@gatehouse/sql";
-import { openDatabase } from "./database.ts";
 import { startWebApp, type WebApp } from "./start.ts";
 import { emailSignIn } from "./testing/email-sign-in.ts";
+import { migratedSqlite } from "./testing/migrated-sqlite.ts";
 
 const SECRET = "a-production-secret-that-is-long-enough";
 const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "http://localhost:1/api/auth" };
@@ -28,18 +27,7 @@ describe("startWebApp", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** A migrated SQLite file (as `npm run migrate` leaves it), then `change` applied by hand. */
-  async function migratedDatabase(name: string, change?: string): Promise<string> {
-    const path = join(dir, name);
-    const adapter = await openDatabase({ url: `sqlite:${path}`, schema: "migrate", log: () => {} });
-    await adapter.close();
-    if (change) {
-      const db = new DatabaseSync(path);
-      db.exec(change);
-      db.close();
-    }
-    return path;
-  }
+  const migratedDatabase = (file: string, change?: string) => migratedSqlite(dir, file, change);
 
   it("in production refuses to start without AUTH_SECRET and AUTH_URL, starting nothing", async () => {
     const lines: string[] = [];
