@@ -28,10 +28,8 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
     },
 
     async userId(ctx) {
-      const token = ctx.cookies.get(ctx.names.sessionToken);
-      if (!token || !isSessionTokenShape(token)) return null;
-      const row = await callAdapter(adapter, "getSessionAndUser", await hashToken(token));
-      return row && row.session.expires.getTime() > ctx.now ? row.user.id : null;
+      // The same lookup as a read: an expired or unknown session is nobody (and its cookie goes).
+      return (await load(ctx, adapter))?.user.id ?? null;
     },
 
     async create(ctx, signIn: SignInResult) {

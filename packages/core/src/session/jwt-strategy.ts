@@ -28,10 +28,7 @@ export const jwtStrategy: SessionStrategy = {
   },
 
   async userId(ctx) {
-    const raw = readChunked(ctx.cookies, ctx.names.sessionToken);
-    if (!raw) return null;
-    const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
-    const token = await decodeJwt({ token: raw, keys, now: ctx.now });
+    const token = await decodeCookie(ctx);
     return typeof token?.sub === "string" ? token.sub : null;
   },
 
@@ -70,17 +67,22 @@ export const jwtStrategy: SessionStrategy = {
   },
 
   async destroy(ctx) {
-    deleteChunked(ctx.out, ctx.cookies, ctx.names.sessionToken);
+    signOut(ctx);
   },
 };
 
-async function readToken(ctx: RequestContext): Promise<JWT | null> {
+/** The session cookie's token; null when there is none or it does not decrypt and verify. */
+async function decodeCookie(ctx: RequestContext): Promise<JWT | null> {
   const raw = readChunked(ctx.cookies, ctx.names.sessionToken);
   if (!raw) return null;
   const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
-  const token = await decodeJwt({ token: raw, keys, now: ctx.now });
-  // Tampered, expired, or sealed with a retired secret: signed out, and the cookies go.
-  if (!token) signOut(ctx);
+  return decodeJwt({ token: raw, keys, now: ctx.now });
+}
+
+async function readToken(ctx: RequestContext): Promise<JWT | null> {
+  const token = await decodeCookie(ctx);
+  // Tampered, expired, or sealed with a retired secret: signed out, and its cookies go.
+  if (!token) signOut(ctx); // deletes only the chunks the request had: none when signed out
   return token;
 }
 
