@@ -10,9 +10,8 @@ import type { EmailProviderConfig } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { createSessionToken, hashToken } from "../session/session-token.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
-import { csrfFailure, failure } from "./page-urls.ts";
+import { csrfFailure, failure, pageContext } from "./page-urls.ts";
 import { describe } from "./signin.ts";
-import { pageContext } from "./verify-request.ts";
 
 const DAY = 24 * 60 * 60;
 

@@ -2,8 +2,7 @@ import { errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
-import { errorPageUrl, signInPageUrl } from "./page-urls.ts";
-import { pageContext } from "./verify-request.ts";
+import { errorPageUrl, pageContext, signInPageUrl } from "./page-urls.ts";
 
 /**
  * `GET error?error=<code>`: sign-in codes go to the sign-in page; others render the error page. An

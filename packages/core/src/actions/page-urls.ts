@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCatalogue } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import type { PageContext } from "../pages/render-page.ts";
 
 /** URL of the sign-in page (built-in or custom), with the callback URL and an error code. */
 export function signInPageUrl(
@@ -48,4 +49,9 @@ function withQuery(base: string, params: Record<string, string | undefined>): st
   for (const [key, value] of Object.entries(params))
     if (value !== undefined) url.searchParams.set(key, value);
   return url.href;
+}
+
+/** What every built-in page needs to know about this request. */
+export function pageContext(ctx: RequestContext): PageContext {
+  return { baseUrl: ctx.baseUrl, origin: ctx.origin, theme: ctx.config.theme };
 }

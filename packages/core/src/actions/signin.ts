@@ -7,8 +7,7 @@ import { renderPage } from "../pages/render-page.ts";
 import { sealChecks } from "../providers/check-cookies.ts";
 import type { OAuthFlows } from "../providers/oauth-flows.ts";
 import { emailSignInAction } from "./email.ts";
-import { csrfFailure, failure, signInPageUrl } from "./page-urls.ts";
-import { pageContext } from "./verify-request.ts";
+import { csrfFailure, failure, pageContext, signInPageUrl } from "./page-urls.ts";
 
 /** `GET signin`: the sign-in page (or a redirect to the custom one), with an optional error code. */
 export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {

@@ -3,7 +3,7 @@ import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
-import { pageContext } from "./verify-request.ts";
+import { pageContext } from "./page-urls.ts";
 
 /** `GET signout`: the confirmation page (a GET never signs out: links and prefetches must not). */
 export async function signOutPageAction(ctx: RequestContext): Promise<Outcome> {

@@ -1,6 +1,7 @@
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
+import { pageContext } from "./page-urls.ts";
 
 /** `GET verify-request`: the "check your email" page, or a redirect to the custom one. */
 export function verifyRequestAction(ctx: RequestContext): Outcome {
@@ -11,8 +12,4 @@ export function verifyRequestAction(ctx: RequestContext): Outcome {
     return redirect(url.href);
   }
   return { type: "page", page: renderPage({ page: "verify-request" }, pageContext(ctx)) };
-}
-
-export function pageContext(ctx: RequestContext) {
-  return { baseUrl: ctx.baseUrl, origin: ctx.origin, theme: ctx.config.theme };
 }
