@@ -41,7 +41,9 @@ export interface Gatehouse {
 export function gatehouse(options: GatehouseOptions): Gatehouse {
   const config = resolveConfig(options);
   const strategy: SessionStrategy =
-    config.session.strategy === "database" && config.adapter ? databaseStrategy(config.adapter) : jwtStrategy;
+    config.session.strategy === "database" && config.adapter
+      ? databaseStrategy(config.adapter)
+      : jwtStrategy();
   const oauth = createOAuthFlows(config);
 
   async function handler(request: Request): Promise<Response> {

@@ -224,6 +224,29 @@ describe("session reads, updates and sign-out", () => {
     assert.deepEqual(await (await browser.request("/api/auth/session")).json(), {});
   });
 
+  test("a cookie read (and so remembered as verified) before it expired is still refused after", async () => {
+    let now = Date.parse("2026-01-01T00:00:00Z");
+    const { browser } = setup({ now: () => now, session: { maxAge: 60, updateAge: 3600 } });
+    await signIn(browser);
+    for (let i = 0; i < 3; i++) {
+      const read = (await (await browser.request("/api/auth/session")).json()) as { user?: unknown };
+      assert.ok(read.user, "signed in while fresh");
+    }
+    now += 76 * 1000; // past exp and the 15 s clock tolerance
+    const response = await browser.request("/api/auth/session");
+    assert.deepEqual(await response.json(), {});
+    assert.match(setCookie(response, "gatehouse.session-token") ?? "", /Max-Age=0/);
+  });
+
+  test("a verified cookie is not shared across instances: another secret refuses it", async () => {
+    const { browser } = setup();
+    await signIn(browser);
+    assert.ok(((await (await browser.request("/api/auth/session")).json()) as { user?: unknown }).user);
+    const other = setup({ secret: "another-secret-another-secret-another-secret-0" });
+    other.browser.jar.set("gatehouse.session-token", browser.jar.get("gatehouse.session-token")!);
+    assert.deepEqual(await (await other.browser.request("/api/auth/session")).json(), {});
+  });
+
   test("POST session runs the jwt callback with trigger update and always re-issues", async () => {
     const { browser } = setup({
       callbacks: {

@@ -117,3 +117,39 @@ test("an unopenable path fails with StorageUnavailable at creation", () => {
     (error) => isStorageError(error, "StorageUnavailable"),
   );
 });
+
+test("the fast session lookup never reads another caller's uncommitted transaction", async () => {
+  const adapter = createSqliteAdapter(":memory:");
+  await migrate(adapter.db);
+  const user = await adapter.createUser({ email: "tx@example.test", emailVerified: null });
+  const hash = "a".repeat(64);
+  let lookup: Promise<unknown> | undefined;
+  // The transaction inserts the session, lets a concurrent lookup start, then rolls back: the
+  // lookup must wait for the connection and find nothing, not return the row that never was.
+  await assert.rejects(
+    adapter.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("gh_sessions")
+        .values({ session_token_hash: hash, user_id: user.id, expires: Date.now() + 60_000 })
+        .execute();
+      lookup = Promise.resolve(adapter.getSessionAndUser(hash));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      throw new Error("roll back");
+    }),
+    /roll back/,
+  );
+  assert.equal(await lookup, null);
+  await adapter.createSession({
+    sessionToken: hash,
+    userId: user.id,
+    expires: new Date(Date.now() + 60_000),
+  });
+  const found = await adapter.getSessionAndUser(hash);
+  assert.equal(found?.user.email, "tx@example.test");
+  assert.ok(found?.session.expires instanceof Date);
+  await adapter.close();
+  await assert.rejects(
+    async () => adapter.getSessionAndUser(hash),
+    (error: unknown) => isStorageError(error),
+  );
+});

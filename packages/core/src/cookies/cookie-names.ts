@@ -13,6 +13,19 @@ export interface CookieNames {
  * `__Host-` (which also forbids a Domain attribute, so a sibling subdomain cannot plant one).
  */
 export function cookieNames(prefix: string, secure: boolean): CookieNames {
+  const key = `${secure ? "s" : "p"}${prefix}`;
+  let names = known.get(key);
+  if (!names) {
+    names = Object.freeze(namesFor(prefix, secure));
+    known.set(key, names);
+  }
+  return names;
+}
+
+/** Names are asked for on every request and depend on two values: computed once per pair. */
+const known = new Map<string, CookieNames>();
+
+function namesFor(prefix: string, secure: boolean): CookieNames {
   const p = secure ? "__Secure-" : "";
   return {
     sessionToken: `${p}${prefix}.session-token`,

@@ -11,8 +11,18 @@ const NO_STORE: Record<string, string> = {
   Expires: "0",
 };
 
+const JSON_NO_STORE: Record<string, string> = { ...NO_STORE, "Content-Type": "application/json" };
+
 /** Turns an action's outcome into a Response, with the cookies the request collected. */
 export function respond(ctx: RequestContext, outcome: Outcome): Response {
+  // The hot path (GET session with nothing to set) answers with a plain header record: no
+  // `Headers` object to build and copy, which Node's bridges then write out directly.
+  if (outcome.type === "json" && ctx.out.size === 0 && outcome.headers === undefined) {
+    return new Response(JSON.stringify(outcome.body), {
+      status: outcome.status ?? 200,
+      headers: JSON_NO_STORE,
+    });
+  }
   const headers = new Headers(NO_STORE);
   ctx.out.applyTo(headers);
   switch (outcome.type) {

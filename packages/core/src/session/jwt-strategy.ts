@@ -3,87 +3,98 @@ import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-coo
 import type { RequestContext } from "../http/request-context.ts";
 import { decodeJwt, encodeJwt } from "./jwt.ts";
 import type { SessionStrategy, SignInResult } from "./session-strategy.ts";
+import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 /**
  * Sessions kept entirely in an encrypted cookie (protocol.md §6). A read costs one AES-GCM
  * decryption; the cookie is re-encrypted only when update age has passed since it was issued (or a
- * `jwt` callback changed the token), not on every read.
+ * `jwt` callback changed the token), not on every read; a cookie seen before is not decrypted again
+ * (see `VerifiedTokenCache`).
  */
-export const jwtStrategy: SessionStrategy = {
-  async read(ctx) {
-    const token = await readToken(ctx);
-    if (!token) return null;
-    const { jwt } = ctx.config.callbacks;
-    let next: JWT | null = token;
-    let changed = false;
-    if (jwt) {
-      const before = JSON.stringify(token);
-      next = await jwt({ token: structuredClone(token) });
-      if (!next) return signOut(ctx);
-      changed = JSON.stringify(next) !== before;
-    }
-    const age = ctx.now / 1000 - (token.iat ?? 0);
-    if (changed || age >= ctx.config.session.updateAge) return issue(ctx, next);
-    return toSession(ctx, next, token.exp ?? 0);
-  },
+export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
+  /** The session cookie's token; null when there is none or it does not decrypt and verify. */
+  async function decodeCookie(ctx: RequestContext): Promise<Readonly<JWT> | null> {
+    const raw = readChunked(ctx.cookies, ctx.names.sessionToken);
+    if (!raw) return null;
+    const known = cache.get(raw, ctx.now);
+    if (known) return known;
+    const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+    const token = await decodeJwt({ token: raw, keys, now: ctx.now });
+    if (token) cache.set(raw, token, ctx.now);
+    return token;
+  }
 
-  async userId(ctx) {
+  async function readToken(ctx: RequestContext): Promise<Readonly<JWT> | null> {
     const token = await decodeCookie(ctx);
-    return typeof token?.sub === "string" ? token.sub : null;
-  },
+    // Tampered, expired, or sealed with a retired secret: signed out, and its cookies go.
+    if (!token) signOut(ctx); // deletes only the chunks the request had: none when signed out
+    return token;
+  }
 
-  async create(ctx, signIn: SignInResult) {
-    const { user, account, profile, isNewUser } = signIn;
-    let token: JWT | null = dropUndefined({
-      sub: user.id,
-      name: user.name,
-      email: user.email,
-      picture: user.image,
-    });
-    const { jwt } = ctx.config.callbacks;
-    if (jwt) {
-      token = await jwt({
-        token,
-        user,
-        account,
-        ...(profile ? { profile } : {}),
-        trigger: isNewUser ? "signUp" : "signIn",
+  return {
+    async read(ctx) {
+      const token = await readToken(ctx);
+      if (!token) return null;
+      const { jwt } = ctx.config.callbacks;
+      let next: JWT | null = token;
+      let changed = false;
+      if (jwt) {
+        const before = JSON.stringify(token);
+        next = await jwt({ token: structuredClone(token) });
+        if (!next) return signOut(ctx);
+        changed = JSON.stringify(next) !== before;
+      }
+      const age = ctx.now / 1000 - (token.iat ?? 0);
+      if (changed || age >= ctx.config.session.updateAge) return issue(ctx, next);
+      return toSession(ctx, next, token.exp ?? 0);
+    },
+
+    async userId(ctx) {
+      const token = await decodeCookie(ctx);
+      return typeof token?.sub === "string" ? token.sub : null;
+    },
+
+    async create(ctx, signIn: SignInResult) {
+      const { user, account, profile, isNewUser } = signIn;
+      let token: JWT | null = dropUndefined({
+        sub: user.id,
+        name: user.name,
+        email: user.email,
+        picture: user.image,
       });
-    }
-    if (!token) {
+      const { jwt } = ctx.config.callbacks;
+      if (jwt) {
+        token = await jwt({
+          token,
+          user,
+          account,
+          ...(profile ? { profile } : {}),
+          trigger: isNewUser ? "signUp" : "signIn",
+        });
+      }
+      if (!token) {
+        signOut(ctx);
+        return;
+      }
+      await issue(ctx, token);
+    },
+
+    async update(ctx, data) {
+      const token = await readToken(ctx);
+      if (!token) return null;
+      const { jwt } = ctx.config.callbacks;
+      // A copy: the cached claims are shared by every request that sends the same cookie.
+      const next = jwt
+        ? await jwt({ token: structuredClone(token), trigger: "update", session: data })
+        : token;
+      if (!next) return signOut(ctx);
+      return issue(ctx, next);
+    },
+
+    async destroy(ctx) {
       signOut(ctx);
-      return;
-    }
-    await issue(ctx, token);
-  },
-
-  async update(ctx, data) {
-    const token = await readToken(ctx);
-    if (!token) return null;
-    const { jwt } = ctx.config.callbacks;
-    const next = jwt ? await jwt({ token, trigger: "update", session: data }) : token;
-    if (!next) return signOut(ctx);
-    return issue(ctx, next);
-  },
-
-  async destroy(ctx) {
-    signOut(ctx);
-  },
-};
-
-/** The session cookie's token; null when there is none or it does not decrypt and verify. */
-async function decodeCookie(ctx: RequestContext): Promise<JWT | null> {
-  const raw = readChunked(ctx.cookies, ctx.names.sessionToken);
-  if (!raw) return null;
-  const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
-  return decodeJwt({ token: raw, keys, now: ctx.now });
-}
-
-async function readToken(ctx: RequestContext): Promise<JWT | null> {
-  const token = await decodeCookie(ctx);
-  // Tampered, expired, or sealed with a retired secret: signed out, and its cookies go.
-  if (!token) signOut(ctx); // deletes only the chunks the request had: none when signed out
-  return token;
+    },
+  };
 }
 
 async function issue(ctx: RequestContext, token: JWT): Promise<Session> {

@@ -1,5 +1,5 @@
 import { base64url } from "jose";
-import { toHex, utf8 } from "../lib/encoding.ts";
+import { sha256Hex } from "../lib/sha256.ts";
 
 /** 256 random bits, base64url: far beyond guessing, and short enough for one cookie. */
 export function createSessionToken(): string {
@@ -15,6 +15,6 @@ export function isSessionTokenShape(value: string): boolean {
  * The database keeps only SHA-256 of the token: a leaked table cannot be replayed as cookies. A
  * plain hash suffices (no salt or stretching) because the token is 256 random bits, not a password.
  */
-export async function hashToken(token: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8.encode(token))));
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }

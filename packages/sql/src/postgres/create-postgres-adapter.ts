@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "../database.ts";
 import { createAdapterOver, type SqlAdapter } from "../sql-adapter.ts";
+import { postgresSessionLookup } from "./postgres-session-lookup.ts";
 
 /**
  * The adapter over PostgreSQL through `pg`: a `postgres://` URL (the adapter owns and ends its pool)
@@ -19,5 +20,9 @@ export function createPostgresAdapter(database: pg.Pool | string): SqlAdapter {
   if (owned) pool.on("error", () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy() ends the pool, so a borrowed pool is left alone.
-  return createAdapterOver({ kysely, dialect: "postgres" }, owned ? () => kysely.destroy() : async () => {});
+  const adapter = createAdapterOver(
+    { kysely, dialect: "postgres" },
+    owned ? () => kysely.destroy() : async () => {},
+  );
+  return { ...adapter, getSessionAndUser: postgresSessionLookup(pool) };
 }

@@ -4,6 +4,7 @@ import type { Database } from "../database.ts";
 import { toStorageError } from "../lib/driver-errors.ts";
 import { createAdapterOver, type SqlAdapter } from "../sql-adapter.ts";
 import { createNodeSqliteDialect } from "./node-sqlite-dialect.ts";
+import { sqliteSessionLookup } from "./sqlite-session-lookup.ts";
 
 export interface SqliteAdapterOptions {
   /** How long a statement waits for another process's write lock, in ms (default 5000). */
@@ -35,7 +36,8 @@ export function createSqliteAdapter(
     throw toStorageError(error, "open");
   }
   const kysely = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite, { owned }) });
-  return createAdapterOver({ kysely, dialect: "sqlite" }, () => kysely.destroy());
+  const adapter = createAdapterOver({ kysely, dialect: "sqlite" }, () => kysely.destroy());
+  return { ...adapter, getSessionAndUser: sqliteSessionLookup(sqlite, adapter.getSessionAndUser) };
 }
 
 function open(path: string): DatabaseSync {

@@ -1,0 +1,53 @@
+import type { JWT } from "../config/options.ts";
+
+/** Tolerated clock skew when checking `exp`, seconds — the same as the decrypting check. */
+export const CLOCK_TOLERANCE = 15;
+
+/**
+ * Remembers session cookies that already decrypted and verified, so a browser that sends the same
+ * cookie again (every request until update age re-issues it) costs a map lookup, not an AES-GCM
+ * decryption — which on Node is an asynchronous WebCrypto job through the thread pool.
+ *
+ * Why this is safe: the key is the whole compact JWE. A hit needs the exact bytes of a token that
+ * authenticated under this instance's keys (GCM tag included), so nothing unverified ever comes out,
+ * and a tampered token misses and is decrypted (and refused) as usual. Expiry is checked on every
+ * hit. JWT sessions cannot be revoked before they expire with or without this cache; database
+ * sessions never use it. Memory is bounded: past `max` entries the oldest goes first.
+ */
+export class VerifiedTokenCache {
+  readonly #max: number;
+  readonly #entries = new Map<string, Readonly<JWT>>();
+
+  constructor(max = 10_000) {
+    this.#max = max;
+  }
+
+  /** The claims of a token verified earlier and not yet expired at `now` (ms), else undefined. */
+  get(token: string, now: number): Readonly<JWT> | undefined {
+    const claims = this.#entries.get(token);
+    if (claims === undefined) return undefined;
+    if (!isFresh(claims, now)) {
+      this.#entries.delete(token);
+      return undefined;
+    }
+    return claims;
+  }
+
+  /** Keeps claims that just verified. Tokens not valid by expiry alone (e.g. with `nbf`) are not kept. */
+  set(token: string, claims: JWT, now: number): void {
+    if (claims.nbf !== undefined || !isFresh(claims, now) || this.#max <= 0) return;
+    if (this.#entries.size >= this.#max) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(token, Object.freeze(claims));
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+function isFresh(claims: JWT, now: number): boolean {
+  return typeof claims.exp === "number" && claims.exp > now / 1000 - CLOCK_TOLERANCE;
+}
