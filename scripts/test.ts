@@ -39,4 +39,5 @@ run("tests (node:test)", process.execPath, [
   "packages/*/test/**/*.test.ts",
   "apps/*/src/**/*.test.ts",
   "e2e/**/*.test.ts",
+  "bench/**/*.test.ts",
 ]);

@@ -1,0 +1,220 @@
+import type { ClientSize } from "../figures/client-size.ts";
+import type { ScaleRow } from "../figures/session-scale.ts";
+import type { SignInFigure } from "../figures/sign-in-round-trip.ts";
+import type { MachineInfo } from "./machine.ts";
+
+/** One server's GET-session figures (medians over the rounds). */
+export interface LoadRow {
+  id: string;
+  label: string;
+  version: string;
+  requestsPerSecond: number;
+  rounds: number[];
+  p50Ms: number;
+  p99Ms: number;
+  rssIdleMb: number;
+  rssLoadMb: number;
+  startupMs: number;
+  /** null: stateless sessions, nothing to revoke on the server. */
+  revoked: boolean | null;
+}
+
+export interface Figures {
+  scale: ScaleRow[];
+  signIn: SignInFigure;
+  clientSize: ClientSize[];
+}
+
+interface Plan {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  threads: number;
+}
+
+interface Target {
+  what: string;
+  goal: string;
+  measured: string;
+  met: boolean | null;
+}
+
+/** bench/RESULTS.md: machine, versions, the GET-session table, the other figures, the targets. */
+export function renderResults(input: {
+  machine: MachineInfo;
+  plan: Plan;
+  rows: LoadRow[];
+  figures: Figures | null;
+  smoke: boolean;
+}): string {
+  const { machine, plan, rows, figures } = input;
+  const ceiling = rows.find((row) => row.id === "ceiling")?.requestsPerSecond;
+  const lines = [
+    "# Gatehouse benchmark results",
+    "",
+    input.smoke
+      ? "**Smoke run** (CI-sized: figures are not meaningful)."
+      : `Full run of \`npm run bench\`, ${new Date().toISOString().slice(0, 10)}.`,
+    "",
+    "## Machine",
+    "",
+    `- CPU: ${machine.cpu}, ${machine.cores} cores (shared by the load generator and the server), ${machine.memoryGb} GB RAM`,
+    `- ${machine.kernel}, Node ${machine.node}, SQLite ${machine.sqlite}, PostgreSQL ${machine.postgres ?? "not available"}, wrk ${machine.wrk}`,
+    `- Load: \`wrk -t${plan.threads} -c${plan.connections} -d${plan.seconds}s --latency\` from its own process, keep-alive, after a ${plan.warmupSeconds} s warm-up; ${plan.rounds} rounds per server, figures are the median of the rounds.`,
+    "",
+    "## GET session with a valid session cookie",
+    "",
+    "| server | version | req/s | p50 ms | p99 ms | × ceiling | RSS idle MB | RSS load MB | start-up ms | revoked at once |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|:-:|",
+    ...rows
+      .map((row) =>
+        [
+          row.label,
+          row.version,
+          thousands(row.requestsPerSecond),
+          row.p50Ms.toFixed(2),
+          row.p99Ms.toFixed(2),
+          ceiling ? (row.requestsPerSecond / ceiling).toFixed(2) : "–",
+          row.rssIdleMb.toFixed(0),
+          row.rssLoadMb.toFixed(0),
+          row.startupMs.toFixed(0),
+          row.revoked === null ? "n/a" : row.revoked ? "yes" : "**no**",
+        ].join(" | "),
+      )
+      .map((cells) => `| ${cells} |`),
+    "",
+    "Rounds (req/s): " +
+      rows.map((row) => `${row.id} ${row.rounds.map(thousands).join(" / ")}`).join("; ") +
+      ".",
+    "",
+    "- *revoked at once*: after the load the session is signed out through the server's own endpoint, then the cookies the browser held are replayed; `yes` means GET session already refuses them.",
+    "- *start-up*: from spawning `node` to the first HTTP answer (before the script signs in or seeds anything).",
+    "- *RSS load*: the largest resident set sampled every 100 ms during the rounds.",
+  ];
+  if (figures) lines.push(...renderFigures(figures));
+  lines.push(...renderTargets(targets(rows, figures)));
+  return `${lines.join("\n")}\n`;
+}
+
+function renderFigures(figures: Figures): string[] {
+  const { scale, signIn, clientSize } = figures;
+  const base = new Map(
+    scale.filter((row) => row.sessions === minSize(scale, row.database)).map((r) => [r.database, r]),
+  );
+  return [
+    "",
+    "## Session lookup at scale",
+    "",
+    "`adapter.getSessionAndUser` (the statement GET session runs) for random stored sessions, sequential, in process.",
+    "",
+    "| database | sessions | p50 µs | p99 µs | mean µs | p50 vs smallest | fill s |",
+    "|---|--:|--:|--:|--:|--:|--:|",
+    ...scale.map(
+      (row) =>
+        `| ${row.database} | ${thousands(row.sessions)} | ${row.p50Us.toFixed(1)} | ${row.p99Us.toFixed(1)} | ${row.meanUs.toFixed(1)} | ${(row.p50Us / (base.get(row.database)?.p50Us ?? row.p50Us)).toFixed(2)}× | ${row.fillSeconds.toFixed(1)} |`,
+    ),
+    "",
+    "## Sign-in round trip through a local OpenID provider",
+    "",
+    `${signIn.signIns} OpenID Connect sign-ins (authorization code + PKCE, jwt session) against the bundled \`oidc-provider\`, each with a fresh cookie jar.`,
+    "",
+    "| | p50 ms | p99 ms |",
+    "|---|--:|--:|",
+    `| whole round trip, as the browser sees it | ${signIn.totalP50Ms.toFixed(2)} | ${signIn.totalP99Ms.toFixed(2)} |`,
+    `| inside Gatehouse (sign-in POST + callback) | ${signIn.insideP50Ms.toFixed(2)} | ${signIn.insideP99Ms.toFixed(2)} |`,
+    `| of which waiting on the provider (token, userinfo) | ${signIn.providerP50Ms.toFixed(2)} | |`,
+    "",
+    "## React client size",
+    "",
+    "| client | version | minified bytes | gzip bytes |",
+    "|---|---|--:|--:|",
+    ...clientSize.map(
+      (c) => `| ${c.name} | ${c.version} | ${thousands(c.minifiedBytes)} | ${thousands(c.gzipBytes)} |`,
+    ),
+  ];
+}
+
+function targets(rows: LoadRow[], figures: Figures | null): Target[] {
+  const rate = (id: string) => rows.find((row) => row.id === id)?.requestsPerSecond;
+  const ratio = (a: string, b: string) => {
+    const x = rate(a);
+    const y = rate(b);
+    return x !== undefined && y !== undefined ? x / y : undefined;
+  };
+  const list: Target[] = [];
+  const add = (
+    what: string,
+    goal: string,
+    value: number | undefined,
+    ok: (v: number) => boolean,
+    unit = "×",
+  ) =>
+    list.push({
+      what,
+      goal,
+      measured: value === undefined ? "not measured" : `${value.toFixed(2)}${unit}`,
+      met: value === undefined ? null : ok(value),
+    });
+  add("GET session, jwt, vs Auth.js", "≥ 20×", ratio("gatehouse-jwt", "authjs-jwt"), (v) => v >= 20);
+  add("GET session, jwt, vs the ceiling", "≥ 0.5", ratio("gatehouse-jwt", "ceiling"), (v) => v >= 0.5, "");
+  add(
+    "GET session, SQLite, vs Better Auth default",
+    "≥ 20×",
+    ratio("gatehouse-sqlite", "better-auth"),
+    (v) => v >= 20,
+  );
+  add(
+    "GET session, SQLite, vs the ceiling",
+    "≥ 0.4",
+    ratio("gatehouse-sqlite", "ceiling"),
+    (v) => v >= 0.4,
+    "",
+  );
+  const revoked = rows.find((row) => row.id === "gatehouse-sqlite")?.revoked;
+  list.push({
+    what: "SQLite sessions: revocation takes effect at once",
+    goal: "yes",
+    measured: revoked === undefined || revoked === null ? "not measured" : revoked ? "yes" : "no",
+    met: revoked ?? null,
+  });
+  for (const database of ["SQLite", "PostgreSQL"] as const) {
+    const scale = figures?.scale.filter((row) => row.database === database) ?? [];
+    const small = scale.find((row) => row.sessions === minSize(scale, database));
+    const large = scale.find((row) => row.sessions === Math.max(...scale.map((r) => r.sessions)));
+    const value = small && large && large !== small ? large.p50Us / small.p50Us : undefined;
+    add(
+      `lookup at ${large ? thousands(large.sessions) : "10 M"} vs ${small ? thousands(small.sessions) : "1 k"} sessions, ${database}`,
+      "≤ 1.2×",
+      value,
+      (v) => v <= 1.2,
+    );
+  }
+  const client = figures?.clientSize.find((c) => c.name === "@gatehouse/react");
+  add("React client, gzip", "≤ 3 KB (3072 B)", client?.gzipBytes, (v) => v <= 3072, " B");
+  const gatehouse = rows.filter((row) => row.id.startsWith("gatehouse"));
+  const rss = gatehouse.length ? Math.max(...gatehouse.map((row) => row.rssLoadMb)) : undefined;
+  add("server RSS under load (largest Gatehouse row)", "≤ 100 MB", rss, (v) => v <= 100, " MB");
+  return list;
+}
+
+function renderTargets(list: Target[]): string[] {
+  return [
+    "",
+    "## Targets",
+    "",
+    "| target | goal | measured | met |",
+    "|---|---|--:|:-:|",
+    ...list.map(
+      (t) => `| ${t.what} | ${t.goal} | ${t.measured} | ${t.met === null ? "–" : t.met ? "yes" : "**no**"} |`,
+    ),
+  ];
+}
+
+function minSize(scale: readonly ScaleRow[], database: ScaleRow["database"]): number {
+  return Math.min(...scale.filter((row) => row.database === database).map((row) => row.sessions));
+}
+
+function thousands(value: number): string {
+  return Math.round(value).toLocaleString("en-US");
+}

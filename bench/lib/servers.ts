@@ -1,0 +1,72 @@
+import type { SignOutKind } from "./revocation.ts";
+
+/** One row of the GET-session table: a server script and how it is configured. */
+export interface ServerSpec {
+  id: string;
+  /** What the row shows. */
+  label: string;
+  /** Relative to `bench/`. */
+  script: string;
+  env?: Record<string, string>;
+  /** Needs PostgreSQL: the runner gives it a fresh schema as `DATABASE_URL`. */
+  postgres?: boolean;
+  /** Sessions live on the server: after the load, sign out and check the old cookies are refused. */
+  signOut?: SignOutKind;
+  /** Load with a different session per request (the server writes `cookiesFile`). */
+  distinctSessions?: boolean;
+}
+
+/** Every server the benchmark loads, in the order of the results table. */
+export function serverSpecs(options: { distinctSessions: number }): ServerSpec[] {
+  return [
+    { id: "ceiling", label: "ceiling: bare node:http, fixed JSON", script: "servers/ceiling.ts" },
+    {
+      id: "gatehouse-jwt",
+      label: "Gatehouse, jwt sessions",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt" },
+    },
+    {
+      id: "gatehouse-jwt-distinct",
+      label: `Gatehouse, jwt sessions, another session on every request (${options.distinctSessions} cookies: every read decrypts)`,
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt", BENCH_SESSIONS: String(options.distinctSessions) },
+      distinctSessions: true,
+    },
+    {
+      id: "gatehouse-sqlite",
+      label: "Gatehouse, database sessions on SQLite",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "sqlite" },
+      signOut: "authjs-protocol",
+    },
+    {
+      id: "gatehouse-postgres",
+      label: "Gatehouse, database sessions on PostgreSQL",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "postgres" },
+      postgres: true,
+      signOut: "authjs-protocol",
+    },
+    {
+      id: "gatehouse-web-app",
+      label: "Gatehouse in the web app (Hono, database sessions on SQLite)",
+      script: "servers/web-app.ts",
+      signOut: "authjs-protocol",
+    },
+    { id: "authjs-jwt", label: "Auth.js (@auth/core), jwt sessions", script: "servers/authjs-jwt.ts" },
+    {
+      id: "better-auth",
+      label: "Better Auth, SQLite, default settings",
+      script: "servers/better-auth.ts",
+      signOut: "better-auth",
+    },
+    {
+      id: "better-auth-cookie-cache",
+      label: "Better Auth, SQLite, cookie cache on (5 min)",
+      script: "servers/better-auth.ts",
+      env: { BENCH_COOKIE_CACHE: "1" },
+      signOut: "better-auth",
+    },
+  ];
+}

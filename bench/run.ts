@@ -1,0 +1,176 @@
+/**
+ * The benchmark, in one command: `npm run bench` (full run, writes bench/RESULTS.md) or
+ * `npm run bench -- --smoke` (a few seconds per server, for CI; writes to a temp file unless --out).
+ *
+ * Each server runs as its own process on 127.0.0.1, in turn: started, checked (its session cookie
+ * must really return the user), warmed up, loaded by wrk from a separate process for N rounds,
+ * probed for revocation, stopped. Then the other figures: session lookup at scale, a sign-in round
+ * trip through a local OpenID provider, the React client's size. Speed is reported, never asserted.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createPostgresTestSchema, type PostgresTestSchema } from "@gatehouse/adapter-conformance";
+import { measureClientSize } from "./figures/client-size.ts";
+import { measureSessionScale } from "./figures/session-scale.ts";
+import { measureSignInRoundTrip } from "./figures/sign-in-round-trip.ts";
+import { machineInfo } from "./lib/machine.ts";
+import { type LoadRow, renderResults } from "./lib/report.ts";
+import { revokedImmediately } from "./lib/revocation.ts";
+import { startServer } from "./lib/server-process.ts";
+import { type ServerSpec, serverSpecs } from "./lib/servers.ts";
+import { cookieHeader, keepCookies, parseCookieHeader } from "./lib/sign-in.ts";
+import { median } from "./lib/stats.ts";
+import { ensureWrk, type LoadRound, runWrk } from "./lib/wrk.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: "boolean", default: false },
+    rounds: { type: "string" },
+    seconds: { type: "string" },
+    only: { type: "string" },
+    out: { type: "string" },
+    "skip-figures": { type: "boolean", default: false },
+  },
+});
+
+const smoke = args.smoke;
+const plan = {
+  rounds: Number(args.rounds ?? (smoke ? 1 : 3)),
+  seconds: Number(args.seconds ?? (smoke ? 1 : 10)),
+  warmupSeconds: smoke ? 1 : 3,
+  connections: 50,
+  threads: 2,
+  distinctSessions: smoke ? 100 : 20_000,
+  scaleSizes: smoke ? [1_000] : [1_000, 1_000_000, 10_000_000],
+  scaleLookups: smoke ? 200 : 20_000,
+  signIns: smoke ? 3 : 200,
+};
+const here = new URL(".", import.meta.url).pathname;
+const out = args.out ?? (smoke ? join(tmpdir(), "gatehouse-bench-smoke.md") : join(here, "RESULTS.md"));
+const log = (line: string) => console.error(line);
+
+const wrk = ensureWrk();
+const postgres = await createPostgresTestSchema("gh_bench");
+if (!postgres.ok) {
+  if (process.env.CI) throw new Error(`${postgres.reason} (CI is set: the PostgreSQL rows must run)`);
+  log(`PostgreSQL rows skipped: ${postgres.reason}`);
+}
+const scratch = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+const rows: LoadRow[] = [];
+try {
+  const specs = serverSpecs(plan).filter((spec) => !args.only || args.only.split(",").includes(spec.id));
+  for (const spec of specs) {
+    if (spec.postgres && !postgres.ok) continue;
+    rows.push(await measureServer(spec, postgres.ok ? postgres.value : null));
+  }
+  const figures = args["skip-figures"]
+    ? null
+    : {
+        scale: await measureSessionScale({
+          sizes: plan.scaleSizes,
+          lookups: plan.scaleLookups,
+          dataDir: scratch,
+          postgresUrl: postgres.ok ? postgres.value.url : null,
+          log,
+        }),
+        signIn: await measureSignInRoundTrip({ signIns: plan.signIns, log }),
+        clientSize: await measureClientSize(),
+      };
+  const machine = await machineInfo({ wrk, postgresUrl: postgres.ok ? postgres.value.url : null });
+  writeFileSync(out, renderResults({ machine, plan, rows, figures, smoke }));
+  log(`wrote ${out}`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+  if (postgres.ok) await postgres.value.drop();
+}
+
+async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): Promise<LoadRow> {
+  const dataDir = mkdtempSync(join(scratch, `${spec.id}-`));
+  const server = await startServer({
+    script: join(here, spec.script),
+    port: await freePort(),
+    dataDir,
+    env: { ...spec.env, ...(spec.postgres && pg ? { DATABASE_URL: pg.url } : {}) },
+  });
+  try {
+    const { ready } = server;
+    const cookie = await checkedCookie(ready.url, ready.cookie, ready.expect, spec.id);
+    const rssIdleMb = server.rssMb();
+    const load = {
+      url: ready.url,
+      cookie,
+      ...(spec.distinctSessions && ready.cookiesFile ? { cookiesFile: ready.cookiesFile } : {}),
+      connections: plan.connections,
+      threads: plan.threads,
+      scratchDir: dataDir,
+    };
+    log(`${spec.id}: warming up`);
+    await runWrk({ ...load, seconds: plan.warmupSeconds });
+    const rounds: LoadRound[] = [];
+    let rssLoadMb = 0;
+    for (let round = 0; round < plan.rounds; round++) {
+      const sampler = setInterval(() => {
+        rssLoadMb = Math.max(rssLoadMb, server.rssMb());
+      }, 100);
+      try {
+        rounds.push(await runWrk({ ...load, seconds: plan.seconds }));
+      } finally {
+        clearInterval(sampler);
+      }
+      const last = rounds.at(-1)!;
+      log(`${spec.id}: round ${round + 1}: ${Math.round(last.requestsPerSecond)} req/s`);
+      if (last.failures > 0) throw new Error(`${spec.id}: ${last.failures} failed requests in a round`);
+    }
+    const revoked = spec.signOut
+      ? await revokedImmediately({ kind: spec.signOut, sessionUrl: ready.url, cookie, expect: ready.expect })
+      : null;
+    return {
+      id: spec.id,
+      label: spec.label,
+      version: ready.version,
+      requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+      rounds: rounds.map((r) => r.requestsPerSecond),
+      p50Ms: median(rounds.map((r) => r.p50Ms)),
+      p99Ms: median(rounds.map((r) => r.p99Ms)),
+      rssIdleMb,
+      rssLoadMb,
+      startupMs: server.startupMs,
+      revoked,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The first GET, as a browser makes it: the body must hold the user, and any cookie the answer sets
+ * (a CSRF cookie, a refreshed session, a cookie cache) is kept for the load, as a browser would.
+ */
+async function checkedCookie(url: string, cookie: string, expect: string, id: string): Promise<string> {
+  const response = await fetch(url, { headers: { cookie } });
+  const body = await response.text();
+  if (!response.ok || !body.includes(expect)) {
+    throw new Error(`${id}: GET session with the cookie is not signed in (${response.status}): ${body}`);
+  }
+  const jar = parseCookieHeader(cookie);
+  keepCookies(jar, response);
+  const merged = cookieHeader(jar);
+  const again = await (await fetch(url, { headers: { cookie: merged } })).text();
+  if (!again.includes(expect)) throw new Error(`${id}: the merged cookies are not signed in: ${again}`);
+  return merged;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * Gatehouse answering GET session through the same Request/Response bridge users deploy on Node
+ * (`@hono/node-server`'s listener). `BENCH_STORE` picks the session strategy: `jwt` (cookie only),
+ * `sqlite` (database sessions on node:sqlite) or `postgres` (database sessions on `DATABASE_URL`).
+ */
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { Credentials, gatehouse } from "@gatehouse/core";
+import type { SqlAdapter } from "@gatehouse/sql";
+import { getRequestListener } from "@hono/node-server";
+import { announceReady, benchPort } from "../lib/ready.ts";
+import { signInWithCredentials } from "../lib/sign-in.ts";
+import { packageVersion } from "../lib/versions.ts";
+
+const store = process.env.BENCH_STORE ?? "jwt";
+const port = benchPort();
+const origin = `http://127.0.0.1:${port}`;
+
+// Storage is loaded only for database sessions: a jwt deployment does not ship it.
+let adapter: SqlAdapter | undefined;
+if (store !== "jwt") {
+  const { createSqlAdapter, migrate } = await import("@gatehouse/sql");
+  adapter = createSqlAdapter({ url: databaseUrl(store) });
+  await migrate(adapter.db);
+}
+
+const user = { id: "bench-user", name: "Bench User", email: "bench@example.com" };
+const auth = gatehouse({
+  secret: "bench-secret-bench-secret-bench-secret-0123456789",
+  url: `${origin}/api/auth`,
+  ...(adapter ? { adapter, session: { strategy: "database" as const } } : {}),
+  providers: [
+    Credentials({
+      credentials: { username: { label: "User name" }, password: { label: "Password", type: "password" } },
+      authorize: (c) => (c.username === "bench" && c.password === "bench" ? user : null),
+    }),
+  ],
+});
+
+const server = createServer(getRequestListener(auth.handler));
+server.listen(port, "127.0.0.1");
+await new Promise((resolve) => server.once("listening", resolve));
+
+const authUrl = `${origin}/api/auth`;
+const cookie = await signInWithCredentials({ authUrl, username: "bench", password: "bench" });
+
+// BENCH_SESSIONS=n: n more sessions, signed in through the handler itself (no sockets, so fast),
+// written one Cookie header per line for a run where every request carries another session.
+const extra = Number(process.env.BENCH_SESSIONS ?? 0);
+let cookiesFile: string | undefined;
+if (extra > 0) {
+  const direct = (url: string, init?: RequestInit) => auth.handler(new Request(url, init));
+  const lines: string[] = [];
+  for (let i = 0; i < extra; i++) {
+    lines.push(await signInWithCredentials({ authUrl, username: "bench", password: "bench", fetch: direct }));
+  }
+  cookiesFile = join(process.env.BENCH_DATA_DIR ?? ".", "cookies.txt");
+  writeFileSync(cookiesFile, `${lines.join("\n")}\n`);
+}
+announceReady({
+  url: `${origin}/api/auth/session`,
+  cookie,
+  expect: user.email,
+  version: `@gatehouse/core ${packageVersion("@gatehouse/core")}`,
+  ...(cookiesFile ? { cookiesFile } : {}),
+});
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    const closed = adapter ? adapter.close() : Promise.resolve();
+    void closed.finally(() => process.exit(0));
+  });
+}
+
+function databaseUrl(kind: string): string {
+  if (kind === "sqlite") return `sqlite:${join(process.env.BENCH_DATA_DIR ?? ".", "gatehouse.db")}`;
+  if (kind === "postgres" && process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  throw new TypeError(`BENCH_STORE=${kind}: use jwt, sqlite, or postgres with DATABASE_URL set`);
+}
