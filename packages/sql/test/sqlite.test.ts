@@ -26,7 +26,7 @@ runAdapterConformance({
   setup: () => sqlFixture(createSqliteAdapter(":memory:")),
 });
 
-test("the connection runs with WAL, foreign keys and a busy timeout", async () => {
+test("the connection runs with WAL, foreign keys, a busy timeout and memory-mapped reads", async () => {
   const adapter = createSqliteAdapter(join(dir.path, "pragmas.db"));
   const pragma = async (name: string) => {
     const { rows } = await sql.raw(`PRAGMA ${name}`).execute(adapter.db.kysely);
@@ -35,6 +35,7 @@ test("the connection runs with WAL, foreign keys and a busy timeout", async () =
   assert.deepEqual(await pragma("journal_mode"), { journal_mode: "wal" });
   assert.deepEqual(await pragma("foreign_keys"), { foreign_keys: 1 });
   assert.deepEqual(await pragma("busy_timeout"), { timeout: 5000 });
+  assert.deepEqual(await pragma("mmap_size"), { mmap_size: 0x7fff0000 });
   await adapter.close();
 });
 
