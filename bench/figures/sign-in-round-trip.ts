@@ -163,28 +163,18 @@ export async function measureSignInRoundTrip(options: {
 
     const calls = samples[0]?.providerCalls.join(", ") || "none";
     log(`back-channel calls per sign-in (first timed one): ${calls}`);
+    const p = (key: "totalMs" | "insideMs" | "providerMs", q: number) =>
+      percentile(
+        samples.map((s) => s[key]),
+        q,
+      );
     return {
       signIns,
-      totalP50Ms: percentile(
-        samples.map((s) => s.totalMs),
-        50,
-      ),
-      totalP99Ms: percentile(
-        samples.map((s) => s.totalMs),
-        99,
-      ),
-      insideP50Ms: percentile(
-        samples.map((s) => s.insideMs),
-        50,
-      ),
-      insideP99Ms: percentile(
-        samples.map((s) => s.insideMs),
-        99,
-      ),
-      providerP50Ms: percentile(
-        samples.map((s) => s.providerMs),
-        50,
-      ),
+      totalP50Ms: p("totalMs", 50),
+      totalP99Ms: p("totalMs", 99),
+      insideP50Ms: p("insideMs", 50),
+      insideP99Ms: p("insideMs", 99),
+      providerP50Ms: p("providerMs", 50),
     };
   } finally {
     await closeServer(server);

@@ -4,6 +4,7 @@ import { encode } from "@auth/core/jwt";
 import Credentials from "@auth/core/providers/credentials";
 import { getRequestListener } from "@hono/node-server";
 import { announceReady, benchPort } from "../lib/ready.ts";
+import { listenUntilSignalled } from "../lib/serve.ts";
 import { packageVersion } from "../lib/versions.ts";
 
 const SECRET = "gatehouse-bench-authjs-secret-0123456789abcdef";
@@ -34,23 +35,7 @@ const config: AuthConfig = {
 
 const server = createServer(getRequestListener((request) => Auth(request, config)));
 
-await new Promise<void>((resolve, reject) => {
-  server.once("error", reject);
-  server.listen(port, "127.0.0.1", () => {
-    server.off("error", reject);
-    resolve();
-  });
-});
-
-let closing = false;
-function shutdown(): void {
-  if (closing) return;
-  closing = true;
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-}
-process.once("SIGTERM", shutdown);
-process.once("SIGINT", shutdown);
+await listenUntilSignalled(server, port);
 
 const token = await encode({
   secret: SECRET,

@@ -9,6 +9,7 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import { toNodeHandler } from "better-auth/node";
 import { announceReady, benchPort } from "../lib/ready.ts";
+import { listenUntilSignalled } from "../lib/serve.ts";
 import { packageVersion } from "../lib/versions.ts";
 
 const SECRET = "gatehouse-bench-better-auth-secret-0123456789abcdef";
@@ -45,26 +46,7 @@ await runMigrations();
 const auth = betterAuth(options);
 
 const server = createServer(toNodeHandler(auth));
-await new Promise<void>((resolve, reject) => {
-  server.once("error", reject);
-  server.listen(port, "127.0.0.1", () => {
-    server.off("error", reject);
-    resolve();
-  });
-});
-
-let closing = false;
-function shutdown(): void {
-  if (closing) return;
-  closing = true;
-  server.close(() => {
-    database.close();
-    process.exit(0);
-  });
-  server.closeAllConnections();
-}
-process.once("SIGTERM", shutdown);
-process.once("SIGINT", shutdown);
+await listenUntilSignalled(server, port, () => database.close());
 
 function fail(message: string): never {
   console.error(`${name}: ${message}`);
