@@ -16,7 +16,9 @@ import { createPostgresTestSchema, type PostgresTestSchema } from "@gatehouse/ad
 import { measureClientSize } from "./figures/client-size.ts";
 import { measureSessionScale } from "./figures/session-scale.ts";
 import { measureSignInRoundTrip } from "./figures/sign-in-round-trip.ts";
+import { hotFunctions } from "./lib/cpu-profile.ts";
 import { machineInfo } from "./lib/machine.ts";
+import { renderProfiles, type ServerProfile } from "./lib/profile-report.ts";
 import { type LoadRow, renderResults } from "./lib/report.ts";
 import { revokedImmediately } from "./lib/revocation.ts";
 import { startServer } from "./lib/server-process.ts";
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     out: { type: "string" },
     "skip-figures": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
   },
 });
 
@@ -60,6 +63,7 @@ if (!postgres.ok) {
 }
 const scratch = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
 const rows: LoadRow[] = [];
+const profiles: ServerProfile[] = [];
 try {
   const specs = serverSpecs(plan).filter((spec) => !args.only || args.only.split(",").includes(spec.id));
   for (const spec of specs) {
@@ -82,6 +86,11 @@ try {
   const machine = await machineInfo({ wrk, postgresUrl: postgres.ok ? postgres.value.url : null });
   writeFileSync(out, renderResults({ machine, plan, rows, figures, smoke }));
   log(`wrote ${out}`);
+  if (args.profile) {
+    const profileOut = smoke ? `${out.replace(/\.md$/, "")}-profile.md` : join(here, "PROFILE.md");
+    writeFileSync(profileOut, renderProfiles(profiles, plan));
+    log(`wrote ${profileOut}`);
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
   if (postgres.ok) await postgres.value.drop();
@@ -93,6 +102,7 @@ async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): P
     script: join(here, spec.script),
     port: await freePort(),
     dataDir,
+    nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : [],
     env: { ...spec.env, ...(spec.postgres && pg ? { DATABASE_URL: pg.url } : {}) },
   });
   try {
@@ -142,6 +152,7 @@ async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): P
     };
   } finally {
     await server.stop();
+    if (args.profile) profiles.push({ id: spec.id, label: spec.label, ...hotFunctions(dataDir, 25) });
   }
 }
 

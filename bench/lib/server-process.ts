@@ -24,10 +24,12 @@ export async function startServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** Extra flags for node, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
   timeoutMs?: number;
 }): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
     env: {
       ...process.env,
       ...options.env,
