@@ -2,8 +2,8 @@ import { EncryptJWT, jwtDecrypt } from "jose";
 import type { JWT } from "../config/options.ts";
 import type { DerivedKey } from "../lib/key-ring.ts";
 
-/** Tolerated clock skew when checking `exp`/`iat`, seconds. */
-const CLOCK_TOLERANCE = 15;
+/** Tolerated clock skew when checking `exp`/`iat`, seconds (the verified-token cache uses it too). */
+export const CLOCK_TOLERANCE = 15;
 
 /**
  * Encrypts claims into a compact JWE (`dir`, `A256GCM`) with `iat`, `exp` and a fresh `jti`.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CLOCK_TOLERANCE, VerifiedTokenCache } from "./verified-token-cache.ts";
+import { CLOCK_TOLERANCE } from "./jwt.ts";
+import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 const NOW = 1_800_000_000_000;
 const exp = NOW / 1000 + 60;

@@ -1,7 +1,5 @@
 import type { JWT } from "../config/options.ts";
-
-/** Tolerated clock skew when checking `exp`, seconds — the same as the decrypting check. */
-export const CLOCK_TOLERANCE = 15;
+import { CLOCK_TOLERANCE } from "./jwt.ts";
 
 /**
  * Remembers session cookies that already decrypted and verified, so a browser that sends the same
@@ -48,6 +46,7 @@ export class VerifiedTokenCache {
   }
 }
 
+/** The decrypting check's expiry rule, with its clock tolerance: a hit is never fresher than a decryption. */
 function isFresh(claims: JWT, now: number): boolean {
   return typeof claims.exp === "number" && claims.exp > now / 1000 - CLOCK_TOLERANCE;
 }
