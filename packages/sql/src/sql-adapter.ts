@@ -1,4 +1,5 @@
 import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
+import { sql } from "kysely";
 import type { SqlDatabase } from "./database.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
 import { guard } from "./lib/driver-errors.ts";
@@ -12,6 +13,7 @@ import {
   toVerificationToken,
   userColumns,
 } from "./lib/rows.ts";
+import { SESSION_AND_USER_SQL, type SessionAndUserRow, toSessionAndUser } from "./lib/session-lookup.ts";
 import { StorageError } from "./storage-error.ts";
 
 type NewUser = Omit<AdapterUser, "id"> & { id?: string };
@@ -163,17 +165,13 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
       }),
 
     // One indexed read (primary key + join on the user's primary key); expiry is the caller's
-    // decision, so this never writes.
+    // decision, so this never writes. The same statement text the dialects' prepared fast paths use;
+    // through Kysely it waits its turn for the connection (SQLite's fallback inside a transaction).
     getSessionAndUser: (sessionToken) =>
       guard("getSessionAndUser", async () => {
-        const row = await kysely
-          .selectFrom("gh_sessions as s")
-          .innerJoin("gh_users as u", "u.id", "s.user_id")
-          .select(["s.session_token_hash", "s.user_id", "s.expires"])
-          .select(["u.id", "u.name", "u.email", "u.email_verified", "u.image"])
-          .where("s.session_token_hash", "=", sessionToken)
-          .executeTakeFirst();
-        return row === undefined ? null : { session: toSession(row), user: toUser(row) };
+        const query = sql<SessionAndUserRow>`${sql.raw(SESSION_AND_USER_SQL)}${sessionToken}`;
+        const { rows } = await query.execute(kysely);
+        return toSessionAndUser(rows[0]);
       }),
 
     updateSession: ({ sessionToken, ...changes }) =>

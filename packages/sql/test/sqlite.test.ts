@@ -124,7 +124,14 @@ test("the fast session lookup never reads another caller's uncommitted transacti
   await migrate(adapter.db);
   const user = await adapter.createUser({ email: "tx@example.test", emailVerified: null });
   const hash = "a".repeat(64);
+  const committed = "b".repeat(64);
+  await adapter.createSession({
+    sessionToken: committed,
+    userId: user.id,
+    expires: new Date(Date.now() + 60_000),
+  });
   let lookup: Promise<unknown> | undefined;
+  let waiting: ReturnType<typeof adapter.getSessionAndUser> | undefined;
   // The transaction inserts the session, lets a concurrent lookup start, then rolls back: the
   // lookup must wait for the connection and find nothing, not return the row that never was.
   await assert.rejects(
@@ -134,12 +141,14 @@ test("the fast session lookup never reads another caller's uncommitted transacti
         .values({ session_token_hash: hash, user_id: user.id, expires: Date.now() + 60_000 })
         .execute();
       lookup = Promise.resolve(adapter.getSessionAndUser(hash));
+      waiting = adapter.getSessionAndUser(committed); // a stored session is still found that way
       await new Promise((resolve) => setTimeout(resolve, 10));
       throw new Error("roll back");
     }),
     /roll back/,
   );
   assert.equal(await lookup, null);
+  assert.equal((await waiting)?.user.email, "tx@example.test");
   await adapter.createSession({
     sessionToken: hash,
     userId: user.id,
