@@ -8,7 +8,6 @@
  * trip through a local OpenID provider, the React client's size. Speed is reported, never asserted.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,7 +20,7 @@ import { machineInfo } from "./lib/machine.ts";
 import { renderProfiles, type ServerProfile } from "./lib/profile-report.ts";
 import { type LoadRow, renderResults } from "./lib/report.ts";
 import { revokedImmediately } from "./lib/revocation.ts";
-import { startServer } from "./lib/server-process.ts";
+import { freePort, startServer } from "./lib/server-process.ts";
 import { type ServerSpec, serverSpecs } from "./lib/servers.ts";
 import { cookieHeader, keepCookies, parseCookieHeader } from "./lib/sign-in.ts";
 import { median } from "./lib/stats.ts";
@@ -172,16 +171,4 @@ async function checkedCookie(url: string, cookie: string, expect: string, id: st
   const again = await (await fetch(url, { headers: { cookie: merged } })).text();
   if (!again.includes(expect)) throw new Error(`${id}: the merged cookies are not signed in: ${again}`);
   return merged;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -11,8 +11,10 @@ import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { createPostgresTestSchema } from "@gatehouse/adapter-conformance";
 import { createPostgresAdapter, createSqliteAdapter, migrate, type SqlAdapter } from "@gatehouse/sql";
 import pg from "pg";
+import { percentile } from "../lib/stats.ts";
 
 export interface ScaleRow {
   database: "SQLite" | "PostgreSQL";
@@ -135,18 +137,12 @@ async function timeLookups(
     micros[i] = (performance.now() - started) * 1000;
     check(hash, found);
   }
-  micros.sort();
   const sum = micros.reduce((total, each) => total + each, 0);
   return {
-    p50Us: round(percentile(micros, 0.5), 1),
-    p99Us: round(percentile(micros, 0.99), 1),
+    p50Us: round(percentile(micros, 50), 1),
+    p99Us: round(percentile(micros, 99), 1),
     meanUs: round(sum / lookups, 1),
   };
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 }
 
 function round(value: number, digits: number): number {
@@ -227,28 +223,21 @@ function withRawSqlite(path: string, run: (db: DatabaseSync) => void): void {
 }
 
 async function postgresTarget(postgresUrl: string, log: (line: string) => void): Promise<ScaleTarget> {
-  const schema = `gh_bench_scale_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const url = new URL(postgresUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  const schemaUrl = url.toString();
-
-  const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 10_000 });
-  admin.on("error", () => {});
-  await admin.connect();
+  const probe = await createPostgresTestSchema("gh_bench_scale", postgresUrl);
+  if (!probe.ok) throw new Error(probe.reason);
+  const { schema, url: schemaUrl, drop } = probe.value;
+  log(`PostgreSQL: schema ${schema}`);
   const fill = new pg.Client({ connectionString: schemaUrl, connectionTimeoutMillis: 10_000 });
   fill.on("error", () => {});
   const dispose = async () => {
     try {
       await fill.end().catch(() => {});
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     } finally {
-      await admin.end();
+      await drop();
     }
   };
 
   try {
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    log(`PostgreSQL: schema ${schema}`);
     const adapter = createPostgresAdapter(schemaUrl);
     try {
       await migrate(adapter.db);

@@ -25,6 +25,7 @@ import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
 import { getRequestListener } from "@hono/node-server";
 import { loginAtDevProvider } from "../../packages/core/src/oauth/test/browser.ts";
 import { cookieHeader, keepCookies } from "../lib/sign-in.ts";
+import { percentile } from "../lib/stats.ts";
 
 export interface SignInFigure {
   signIns: number;
@@ -245,13 +246,6 @@ function expectStatus(response: Response, status: number, what: string): void {
 /** Statuses whose responses must not have a body (`new Response` refuses one). */
 function nullBodyStatus(status: number): boolean {
   return status === 101 || status === 204 || status === 205 || status === 304;
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[rank - 1] ?? Number.NaN;
 }
 
 function describe(value: unknown): string {

@@ -20,8 +20,8 @@ export async function listenUntilSignalled(
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    server.close(() => {
-      onClose?.();
+    server.close(async () => {
+      await onClose?.();
       process.exit(0);
     });
     server.closeAllConnections();

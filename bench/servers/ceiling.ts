@@ -4,6 +4,7 @@
  */
 import { createServer } from "node:http";
 import { announceReady, benchPort } from "../lib/ready.ts";
+import { listenUntilSignalled } from "../lib/serve.ts";
 
 const body = JSON.stringify({
   user: { name: "Bench User", email: "bench@example.com" },
@@ -20,18 +21,10 @@ const server = createServer((_request, response) => {
 });
 
 const port = benchPort();
-server.listen(port, "127.0.0.1", () => {
-  announceReady({
-    url: `http://127.0.0.1:${port}/api/auth/session`,
-    cookie: "",
-    expect: "bench@example.com",
-    version: `node:http ${process.version}`,
-  });
+await listenUntilSignalled(server, port);
+announceReady({
+  url: `http://127.0.0.1:${port}/api/auth/session`,
+  cookie: "",
+  expect: "bench@example.com",
+  version: `node:http ${process.version}`,
 });
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(0);
-  });
-}

@@ -10,6 +10,7 @@ import { Credentials, gatehouse } from "@gatehouse/core";
 import type { SqlAdapter } from "@gatehouse/sql";
 import { getRequestListener } from "@hono/node-server";
 import { announceReady, benchPort } from "../lib/ready.ts";
+import { listenUntilSignalled } from "../lib/serve.ts";
 import { signInWithCredentials } from "../lib/sign-in.ts";
 import { packageVersion } from "../lib/versions.ts";
 
@@ -39,8 +40,7 @@ const auth = gatehouse({
 });
 
 const server = createServer(getRequestListener(auth.handler));
-server.listen(port, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
+await listenUntilSignalled(server, port, () => adapter?.close());
 
 const authUrl = `${origin}/api/auth`;
 const cookie = await signInWithCredentials({ authUrl, username: "bench", password: "bench" });
@@ -65,15 +65,6 @@ announceReady({
   version: `@gatehouse/core ${packageVersion("@gatehouse/core")}`,
   ...(cookiesFile ? { cookiesFile } : {}),
 });
-
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    const closed = adapter ? adapter.close() : Promise.resolve();
-    void closed.finally(() => process.exit(0));
-  });
-}
 
 function databaseUrl(kind: string): string {
   if (kind === "sqlite") return `sqlite:${join(process.env.BENCH_DATA_DIR ?? ".", "gatehouse.db")}`;

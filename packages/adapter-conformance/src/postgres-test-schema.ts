@@ -19,31 +19,37 @@ export interface PostgresTestSchema {
 export type PostgresProbe = { ok: true; value: PostgresTestSchema } | { ok: false; reason: string };
 
 /**
- * Creates a `gh_test_<random>` schema on the test PostgreSQL, or says why it can't.
+ * Creates a `<prefix>_<random>` schema on the test PostgreSQL (or on `baseUrl`'s database), or says
+ * why it can't.
  *
  * @example const probe = await createPostgresTestSchema(); if (!probe.ok) postgresUnavailable("…", probe.reason)
  */
-export async function createPostgresTestSchema(prefix = "gh_test"): Promise<PostgresProbe> {
+export async function createPostgresTestSchema(
+  prefix = "gh_test",
+  baseUrl = POSTGRES_TEST_URL,
+): Promise<PostgresProbe> {
   const schema = `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
   try {
-    await withClient((client) => client.query(`create schema "${schema}"`));
+    await withClient(baseUrl, (client) => client.query(`create schema "${schema}"`));
   } catch (error) {
     return {
       ok: false,
-      reason: `PostgreSQL not reachable at ${hostOf(POSTGRES_TEST_URL)}: ${reasonOf(error)}`,
+      reason: `PostgreSQL not reachable at ${hostOf(baseUrl)}: ${reasonOf(error)}`,
     };
   }
   const options = `-c search_path=${schema}`;
-  const url = new URL(POSTGRES_TEST_URL);
+  const url = new URL(baseUrl);
   url.searchParams.set("options", options);
   return {
     ok: true,
     value: {
       schema,
-      poolConfig: { connectionString: POSTGRES_TEST_URL, options, max: 10 },
+      poolConfig: { connectionString: baseUrl, options, max: 10 },
       url: url.toString(),
       drop: () =>
-        withClient((client) => client.query(`drop schema if exists "${schema}" cascade`)).then(() => {}),
+        withClient(baseUrl, (client) => client.query(`drop schema if exists "${schema}" cascade`)).then(
+          () => {},
+        ),
     },
   };
 }
@@ -59,8 +65,8 @@ export function postgresUnavailable(name: string, reason: string): void {
   });
 }
 
-async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_TEST_URL, connectionTimeoutMillis: 3000 });
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   client.on("error", () => {});
   await client.connect();
   try {
