@@ -22,8 +22,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gatehouse, OIDC } from "@gatehouse/core";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
+import { loginAtDevProvider } from "@gatehouse/dev-provider/testing";
 import { getRequestListener } from "@hono/node-server";
-import { loginAtDevProvider } from "../../packages/core/src/oauth/test/browser.ts";
 import { cookieHeader, keepCookies } from "../lib/sign-in.ts";
 import { percentile } from "../lib/stats.ts";
 

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
+import { loginAtDevProvider } from "@gatehouse/dev-provider/testing";
 import { type GatehouseOptions, gatehouse, OIDC } from "../src/index.ts";
-import { loginAtDevProvider } from "../src/oauth/test/browser.ts";
 import { type FakeOidcServer, startFakeOidcServer } from "../src/oauth/test/fake-oidc-server.ts";
 import { SECRET, setCookie, TestBrowser } from "./browser.ts";
 

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { after, before, mock, test } from "node:test";
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify } from "jose";
 import { type DevProvider, startDevProvider } from "./index.ts";
+import { Browser } from "./testing/browser.ts";
 
 const CLIENT_ID = "test-app";
 const CLIENT_SECRET = "test-secret";
@@ -29,42 +30,6 @@ before(async () => {
 after(async () => {
   await op.close();
 });
-
-/** A cookie jar good enough for one provider: names only, paths ignored. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) {
-      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-    }
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const separator = pair.indexOf("=");
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  /** Follows redirects by hand until one leaves the provider, and returns that URL. */
-  async followUntilLeaving(response: Response): Promise<URL> {
-    let current = response;
-    for (let hops = 0; hops < 10; hops++) {
-      const location = current.headers.get("location");
-      assert.ok(location, `expected a redirect, got ${current.status}: ${await current.text()}`);
-      const next = new URL(location, op.issuer);
-      if (next.origin !== op.issuer) return next;
-      current = await this.request(next.href);
-    }
-    throw new Error("too many redirects");
-  }
-}
 
 /** `client_secret_basic`: RFC 6749 2.3.1 form-encodes id and secret before base64. */
 function basicAuth(): string {
@@ -150,7 +115,10 @@ test("authorization code + PKCE flow signs in any user name", async () => {
   assert.match(html, /<button type="submit">Sign in<\/button>/);
   assert.match(html, new RegExp(`<form method="post" action="${formUrl.pathname}">`));
 
-  const callback = await browser.followUntilLeaving(await submitLogin(browser, formUrl, "  Alice Smith "));
+  const callback = await browser.followUntilLeaving(
+    await submitLogin(browser, formUrl, "  Alice Smith "),
+    op.issuer,
+  );
   assert.equal(`${callback.origin}${callback.pathname}`, REDIRECT_URI);
   assert.equal(callback.searchParams.get("state"), pkce.state);
   assert.equal(callback.searchParams.get("iss"), op.issuer, "RFC 9207 iss parameter");
@@ -208,7 +176,10 @@ test("PKCE is required: no code_challenge, no sign-in", async () => {
     scope: "openid",
     state: "s1",
   }).toString();
-  const callback = await new Browser().followUntilLeaving(await fetch(url, { redirect: "manual" }));
+  const callback = await new Browser().followUntilLeaving(
+    await fetch(url, { redirect: "manual" }),
+    op.issuer,
+  );
   assert.equal(callback.searchParams.get("error"), "invalid_request");
   assert.equal(callback.searchParams.get("state"), "s1");
   assert.equal(callback.searchParams.get("code"), null);
@@ -216,7 +187,7 @@ test("PKCE is required: no code_challenge, no sign-in", async () => {
 
 test("a token request without the PKCE verifier is refused", async () => {
   const { browser, formUrl } = await openLoginForm();
-  const callback = await browser.followUntilLeaving(await submitLogin(browser, formUrl, "bob"));
+  const callback = await browser.followUntilLeaving(await submitLogin(browser, formUrl, "bob"), op.issuer);
   const response = await fetch(String(discovery.token_endpoint), {
     method: "POST",
     headers: { authorization: basicAuth() },
@@ -243,7 +214,7 @@ test("an empty user name re-renders the form with an error", async () => {
   assert.match(html, /<label for="username">User name<\/label>/);
 
   // The interaction is still usable after the error.
-  const callback = await browser.followUntilLeaving(await submitLogin(browser, formUrl, "carol"));
+  const callback = await browser.followUntilLeaving(await submitLogin(browser, formUrl, "carol"), op.issuer);
   assert.ok(callback.searchParams.get("code"));
 });
 
@@ -259,7 +230,10 @@ test("user names are escaped when the form is re-rendered", async () => {
 
 test("a user name with markup signs in and gets a safe email address", async () => {
   const { browser, formUrl, pkce } = await openLoginForm();
-  const callback = await browser.followUntilLeaving(await submitLogin(browser, formUrl, "<script>"));
+  const callback = await browser.followUntilLeaving(
+    await submitLogin(browser, formUrl, "<script>"),
+    op.issuer,
+  );
   const tokens = (await (
     await fetch(String(discovery.token_endpoint), {
       method: "POST",

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
+import { Browser } from "@gatehouse/dev-provider/testing";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import { completeAuthorization } from "./complete-authorization.ts";
 import { createDiscoveryCache } from "./discovery-cache.ts";
 import { createOAuthRuntime } from "./runtime.ts";
 import { startAuthorization } from "./start-authorization.ts";
-import { Browser } from "./test/browser.ts";
 import { authError } from "./test/flow.ts";
 
 const REDIRECT_URI = "http://localhost:3000/api/auth/callback/dev";

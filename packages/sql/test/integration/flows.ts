@@ -1,6 +1,6 @@
 import { Credentials, type Logger, type Session, type User } from "@gatehouse/core";
 import type { DevProvider } from "@gatehouse/dev-provider";
-import { loginAtDevProvider } from "../../../core/src/oauth/test/browser.ts";
+import { loginAtDevProvider } from "@gatehouse/dev-provider/testing";
 import { setCookie, type TestBrowser } from "../../../core/test/browser.ts";
 
 export { SECRET, setCookie, TestBrowser } from "../../../core/test/browser.ts";

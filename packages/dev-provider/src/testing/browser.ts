@@ -1,4 +1,6 @@
-/** Just enough of a browser for one provider: a cookie jar (names only) and hand-followed redirects. */
+/**
+ * Test helpers for driving the development provider as a person would. Just enough of a browser for
+ * one provider: a cookie jar (names only) and hand-followed redirects. */
 export class Browser {
   readonly cookies = new Map<string, string>();
 
@@ -25,7 +27,9 @@ export class Browser {
     let current = response;
     for (let hops = 0; hops < 10; hops++) {
       const location = current.headers.get("location");
-      if (location === null) throw new Error(`expected a redirect, got HTTP ${current.status}`);
+      if (location === null) {
+        throw new Error(`expected a redirect, got HTTP ${current.status}: ${await current.text()}`);
+      }
       const next = new URL(location, origin);
       if (next.origin !== origin) return next;
       current = await this.request(next.href);
