@@ -18,6 +18,13 @@ export interface DevProviderClient {
   token_endpoint_auth_method?: string;
   /** Default `RS256`, the only algorithm of the generated key. */
   id_token_signed_response_alg?: string;
+  /**
+   * Default `["authorization_code"]`. Add `"refresh_token"` and the client gets a refresh token with
+   * every code exchange (no `offline_access` consent dance in development).
+   */
+  grant_types?: string[];
+  /** Any other client metadata oidc-provider takes (jwks, backchannel_logout_uri, post_logout_redirect_uris…). */
+  [metadata: string]: unknown;
 }
 
 export interface DevProviderOptions {

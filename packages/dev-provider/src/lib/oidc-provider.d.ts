@@ -12,12 +12,15 @@ declare module "oidc-provider" {
     redirect_uris: string[];
     token_endpoint_auth_method?: string;
     id_token_signed_response_alg?: string;
+    /** Any other RFC 7591 / OIDC registration metadata (grant_types, jwks, backchannel_logout_uri…). */
+    [metadata: string]: unknown;
   }
 
   /** The registered client as oidc-provider's policy hooks see it. */
   export interface Client {
     clientId: string;
     clientAuthMethod: string;
+    grantTypeAllowed(type: string): boolean;
     redirectUris: string[];
   }
 
@@ -60,6 +63,8 @@ declare module "oidc-provider" {
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: Client) => boolean };
     renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: unknown) => Promise<void>;
     ttl?: Record<string, number>;
+    issueRefreshToken?: (ctx: KoaContextWithOIDC, client: Client, code: unknown) => boolean | Promise<boolean>;
+    [option: string]: unknown;
   }
 
   export interface Interaction {

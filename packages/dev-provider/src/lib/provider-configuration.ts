@@ -87,6 +87,9 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     // Always require PKCE (S256 is the only method oidc-provider 9 accepts), even for
     // confidential clients, so a client that forgets it fails here rather than in production.
     pkce: { required: () => true },
+    // A client allowed the refresh_token grant always gets a refresh token: relying parties under test
+    // need one to exercise refresh, rotation and revocation without an `offline_access` consent step.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: input.findAccount,
     renderError,
