@@ -1,9 +1,10 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type RemoteJWKSet } from "jose";
+import { jwtVerify, type RemoteJWKSet } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
 import type { DiscoveryCache } from "../discovery-cache.ts";
 import type { OAuthRuntime } from "../runtime.ts";
 import { CLOCK_TOLERANCE_S } from "./client.ts";
 import { isAllowedEndpoint } from "./http.ts";
+import { createKeySet } from "./remote-key-set.ts";
 
 /**
  * Verifies the ID token's signature against the provider's key set, with its `iss`, `aud`, `exp`.
@@ -35,7 +36,7 @@ export async function verifyIdTokenSignature(
 }
 
 /** Discovery's `id_token_signing_alg_values_supported` without `none` and `HS*`; default `RS256`. */
-function signingAlgorithms(as: AuthorizationServer): string[] {
+export function signingAlgorithms(as: AuthorizationServer): string[] {
   const advertised = as.id_token_signing_alg_values_supported;
   if (!Array.isArray(advertised)) return ["RS256"];
   return advertised.filter(
@@ -43,17 +44,12 @@ function signingAlgorithms(as: AuthorizationServer): string[] {
   );
 }
 
-function keySet(jwksUri: string, runtime: OAuthRuntime, cache: DiscoveryCache): RemoteJWKSet {
+/** The provider's remote key set, one per `jwks_uri` in the cache (also verifies logout tokens). */
+export function keySet(jwksUri: string, runtime: OAuthRuntime, cache: DiscoveryCache): RemoteJWKSet {
   let set = cache.keySets.get(jwksUri);
   if (set === undefined) {
-    set = createRemoteJWKSet(new URL(jwksUri), {
-      timeoutDuration: runtime.timeoutMs,
-      // A token with an unknown `kid` refetches at most every 30 s; keys are refreshed every 10 min.
-      cooldownDuration: 30_000,
-      cacheMaxAge: 600_000,
-      // jose sends `redirect: "manual"` and its own timeout signal.
-      [customFetch]: (url, options) => runtime.fetch(url, options),
-    });
+    // A token with an unknown `kid` refetches at most every 30 s; keys are refreshed every 10 min.
+    set = createKeySet(jwksUri, { fetch: runtime.fetch, timeoutMs: runtime.timeoutMs });
     cache.keySets.set(jwksUri, set);
   }
   return set;

@@ -5,11 +5,15 @@ import * as oauth from "oauth4webapi";
 
 /** How the fake misbehaves; tests change it between steps. */
 export interface FakeBehavior {
-  discovery: "ok" | "hang";
-  token: "ok" | "hang" | "html" | "500" | "redirect";
-  jwks: "ok" | "hang";
+  /** `wrong-issuer`: the document names another issuer; `huge`: a 2 MiB body with no Content-Length. */
+  discovery: "ok" | "hang" | "html" | "500" | "redirect" | "huge" | "wrong-issuer";
+  token: "ok" | "hang" | "html" | "500" | "redirect" | "huge";
+  /** `down`: 503; `unusable-extras`: the good key among an `enc` key, an unknown `kty` and non-objects. */
+  jwks: "ok" | "hang" | "down" | "unusable-extras";
   /** Signs the ID token with the published key, an unpublished key (same `kid`), or `alg: none`. */
   idTokenKey: "published" | "other" | "none";
+  /** The key that signs and is published: switching to `k2` rotates `k1` out of the key set. */
+  signingKey: "k1" | "k2";
   /** Merged over the ID token's normal claims (`undefined` removes a claim). */
   idTokenClaims: Record<string, unknown>;
   /** `sub` the userinfo endpoint answers; default the ID token's. */
@@ -46,9 +50,13 @@ const SUBJECT = "user-123";
  * with a code, token and userinfo endpoints — each able to misbehave through `behavior`.
  */
 export async function startFakeOidcServer(): Promise<FakeOidcServer> {
-  const published = await generateKeyPair("RS256");
+  const signing = { k1: await generateKeyPair("RS256"), k2: await generateKeyPair("RS256") };
   const other = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(published.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  const jwks = {
+    k1: { ...(await exportJWK(signing.k1.publicKey)), kid: "k1", alg: "RS256", use: "sig" },
+    k2: { ...(await exportJWK(signing.k2.publicKey)), kid: "k2", alg: "RS256", use: "sig" },
+  };
+  const encryptionKey = { ...(await exportJWK(other.publicKey)), kid: "enc-1", alg: "RSA-OAEP", use: "enc" };
   const grants = new Map<string, Grant>();
   const issuedTokens = new Set<string>();
 
@@ -61,6 +69,7 @@ export async function startFakeOidcServer(): Promise<FakeOidcServer> {
       token: "ok",
       jwks: "ok",
       idTokenKey: "published",
+      signingKey: "k1",
       idTokenClaims: {},
       signingAlgs: ["RS256"],
       issParameter: true,
@@ -93,8 +102,9 @@ export async function startFakeOidcServer(): Promise<FakeOidcServer> {
       const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
       return `${part({ alg: "none" })}.${part(claims)}.`;
     }
-    const key = fake.behavior.idTokenKey === "published" ? published.privateKey : other.privateKey;
-    return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "k1" }).sign(key);
+    const kid = fake.behavior.signingKey;
+    const key = fake.behavior.idTokenKey === "published" ? signing[kid].privateKey : other.privateKey;
+    return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid }).sign(key);
   };
 
   const token = async (req: IncomingMessage, res: ServerResponse) => {
@@ -103,6 +113,7 @@ export async function startFakeOidcServer(): Promise<FakeOidcServer> {
     if (mode === "html") return res.writeHead(200, { "content-type": "text/html" }).end("<html>hi</html>");
     if (mode === "500") return json(res, 500, { message: "boom" });
     if (mode === "redirect") return res.writeHead(302, { location: `${fake.issuer}/elsewhere` }).end();
+    if (mode === "huge") return hugeJson(res);
     const body = new URLSearchParams(await readBody(req));
     const [id, secret] = basicCredentials(req.headers.authorization);
     if (id !== fake.clientId || secret !== fake.clientSecret)
@@ -124,10 +135,16 @@ export async function startFakeOidcServer(): Promise<FakeOidcServer> {
     const url = new URL(req.url ?? "/", fake.issuer);
     fake.requests.push(url.pathname);
     switch (url.pathname) {
-      case "/.well-known/openid-configuration":
-        if (fake.behavior.discovery === "hang") return;
+      case "/.well-known/openid-configuration": {
+        const mode = fake.behavior.discovery;
+        if (mode === "hang") return;
+        if (mode === "html")
+          return res.writeHead(200, { "content-type": "text/html" }).end("<html>hi</html>");
+        if (mode === "500") return json(res, 500, { message: "boom" });
+        if (mode === "redirect") return res.writeHead(302, { location: `${fake.issuer}/elsewhere` }).end();
+        if (mode === "huge") return hugeJson(res);
         return json(res, 200, {
-          issuer: fake.issuer,
+          issuer: mode === "wrong-issuer" ? "https://evil.example" : fake.issuer,
           authorization_endpoint: `${fake.issuer}/authorize`,
           token_endpoint: `${fake.issuer}/token`,
           userinfo_endpoint: `${fake.issuer}/userinfo`,
@@ -136,9 +153,16 @@ export async function startFakeOidcServer(): Promise<FakeOidcServer> {
           authorization_response_iss_parameter_supported: fake.behavior.issParameter,
           code_challenge_methods_supported: ["S256"],
         });
-      case "/jwks":
-        if (fake.behavior.jwks === "hang") return;
-        return json(res, 200, { keys: [jwk] });
+      }
+      case "/jwks": {
+        const mode = fake.behavior.jwks;
+        if (mode === "hang") return;
+        if (mode === "down") return json(res, 503, { message: "down" });
+        const current = jwks[fake.behavior.signingKey];
+        if (mode === "ok") return json(res, 200, { keys: [current] });
+        const unusable = [encryptionKey, { kty: "XYZ", kid: "strange" }, "junk", null, 42];
+        return json(res, 200, { keys: [...unusable, current] });
+      }
       case "/authorize": {
         fake.lastAuthorization = url.searchParams;
         const code = crypto.randomUUID();
@@ -170,6 +194,26 @@ export async function startFakeOidcServer(): Promise<FakeOidcServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/** 2 MiB of JSON sent in chunks with no Content-Length, so only reading it shows its size. */
+async function hugeJson(res: ServerResponse): Promise<void> {
+  res.writeHead(200, { "content-type": "application/json" });
+  const chunk = `"${"x".repeat(64 * 1024 - 3)}",`;
+  res.write('{"padding":[');
+  for (let i = 0; i < 32 && !res.destroyed; i++) {
+    if (!res.write(chunk)) {
+      // A client that gave up closes the connection instead of draining it.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off("drain", done).off("close", done);
+          resolve();
+        };
+        res.on("drain", done).on("close", done);
+      });
+    }
+  }
+  res.end('""]}');
 }
 
 /** RFC 6749 §2.3.1: both parts are form-urlencoded before base64. */
