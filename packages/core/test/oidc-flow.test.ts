@@ -49,14 +49,24 @@ describe("OpenID Connect sign-in through the handler against a real oidc-provide
       secret: SECRET,
       url: `${APP}/api/auth`,
       logger: quiet,
+      // These tests read the front-channel parameters, so they opt out of PAR (which oidc-provider
+      // advertises by default); PAR itself is covered in authorization-requests.test.ts.
       providers: [
-        OIDC({ id: "dev", name: "Dev", issuer: op.issuer, clientId: "app", clientSecret: "app-secret" }),
+        OIDC({
+          id: "dev",
+          name: "Dev",
+          issuer: op.issuer,
+          clientId: "app",
+          clientSecret: "app-secret",
+          pushedAuthorizationRequests: false,
+        }),
         OIDC({
           id: "other",
           name: "Other",
           issuer: op.issuer,
           clientId: "app2",
           clientSecret: "app2-secret",
+          pushedAuthorizationRequests: false,
         }),
       ],
     };

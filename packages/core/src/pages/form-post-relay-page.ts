@@ -1,0 +1,63 @@
+import { createElement as h } from "react";
+import type { Theme } from "../config/options.ts";
+import { renderHtmlDocument } from "./html-document.ts";
+import type { RenderedPage } from "./page-model.ts";
+import { themeCss } from "./theme.ts";
+
+/**
+ * Submits the one form on the page. Through the prototype, because a posted field named `submit`
+ * would shadow `form.submit`. No quotes or `&`, so React's text escaping leaves it intact.
+ */
+const AUTO_SUBMIT = "HTMLFormElement.prototype.submit.call(document.forms[0])";
+
+/**
+ * Like the other pages, but with one script (allowed by its nonce) and no `form-action` directive
+ * (the re-submitted POST ends in a redirect that may leave the origin; see render-page.ts).
+ */
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self' https: data:",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * A same-origin page that POSTs `fields` to `action` at once (a "Continue" button does it without
+ * JavaScript). Used for `form_post` callbacks: the provider's cross-site POST arrives without our
+ * `SameSite=Lax` cookies; the same fields posted from our own page arrive with them. The fields (an
+ * authorization code among them) sit only in this `no-store` body, never in a URL.
+ */
+export function renderFormPostRelayPage(input: {
+  action: string;
+  fields: ReadonlyArray<readonly [string, string]>;
+  theme: Theme;
+}): RenderedPage {
+  const nonce = crypto.randomUUID();
+  const content = h(
+    "div",
+    null,
+    h("h1", null, "Continue signing in"),
+    h(
+      "form",
+      { method: "post", action: input.action, className: "stack" },
+      ...input.fields.map(([name, value], index) =>
+        h("input", { key: index, type: "hidden", name, defaultValue: value }),
+      ),
+      h("button", { type: "submit", className: "button" }, "Continue"),
+    ),
+    h("script", { nonce }, AUTO_SUBMIT),
+  );
+  return renderHtmlDocument({
+    status: 200,
+    title: "Continue signing in",
+    theme: input.theme,
+    css: themeCss(input.theme),
+    content,
+    csp: contentSecurityPolicy,
+    nonce,
+  });
+}
