@@ -2,7 +2,9 @@ import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import type { Account } from "../config/options.ts";
 import { AuthError } from "../errors/auth-error.ts";
+import type { KeyRing } from "../lib/key-ring.ts";
 import type { ProviderConfig, User } from "../providers/types.ts";
+import { sealAccountTokens, tokensFromResponse } from "../tokens/sealed-account.ts";
 
 /**
  * Finds or creates the stored user for a provider account (protocol.md §9; Auth.js's linking rules):
@@ -12,6 +14,8 @@ import type { ProviderConfig, User } from "../providers/types.ts";
  *   provider allows email linking AND says the email is verified — otherwise an attacker who can
  *   register that address at a lax provider would take the account over;
  * - otherwise user and account are created together, in one transaction when the adapter can.
+ * Provider tokens are sealed (`keys`) before any adapter sees them; a known account's sign-in stores
+ * its new tokens when the adapter can (`updateAccountTokens`).
  */
 export async function resolveUser(input: {
   adapter: Adapter;
@@ -20,12 +24,18 @@ export async function resolveUser(input: {
   account: Account;
   profile?: Record<string, unknown>;
   currentUserId: string | null;
+  keys: KeyRing;
 }): Promise<{ user: AdapterUser; isNewUser: boolean }> {
-  const { adapter, provider, account, currentUserId } = input;
+  const { adapter, provider, currentUserId } = input;
+  const account = await sealAccountTokens(input.keys, input.account);
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const owner = await callAdapter(adapter, "getUserByAccount", key);
   if (owner) {
     if (currentUserId && currentUserId !== owner.id) throw new AuthError("OAuthAccountNotLinked");
+    const fresh = tokensFromResponse(account);
+    if (adapter.updateAccountTokens && Object.keys(fresh).length > 0) {
+      await callAdapter(adapter, "updateAccountTokens", key, fresh);
+    }
     return { user: owner, isNewUser: false };
   }
   if (currentUserId) {

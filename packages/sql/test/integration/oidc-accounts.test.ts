@@ -89,8 +89,13 @@ describe("OIDC sign-in with the SQL adapter (dev provider)", () => {
         const row = await account("dev", "grace hopper");
         assert.ok(row, "account keyed by the provider's sub");
         assert.equal(row.type, "oidc");
-        assert.ok(row.access_token, "access token stored");
-        assert.match(row.id_token ?? "", /^[\w-]+\.[\w-]+\.[\w-]+$/, "ID token stored");
+        // Provider tokens are sealed at rest (a compact JWE behind `gh.enc.`), never stored in plaintext.
+        assert.match(
+          row.id_token ?? "",
+          /^gh\.enc\.[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/,
+          "ID token stored, sealed",
+        );
+        assert.match(row.access_token ?? "", /^gh\.enc\./, "access token sealed");
         assert.match(row.token_type ?? "", /^bearer$/i);
         assert.ok(Number(row.expires_at) > Date.now() / 1000, "expires_at in epoch seconds, in the future");
         assert.match(row.scope ?? "", /openid/);
