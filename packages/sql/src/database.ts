@@ -41,6 +41,22 @@ export interface VerificationTokensTable {
   expires: DateColumn;
 }
 
+/** A provider's dynamic client registration (RFC 7591), one per (provider id, issuer). */
+export interface ClientRegistrationsTable {
+  provider: string;
+  issuer: string;
+  client_id: string;
+  /** Sealed (`gh.enc.` JWE) by core; null for a public client. */
+  client_secret: string | null;
+  /** Epoch seconds; 0 = never. `bigint` on PostgreSQL, which pg returns as a string. */
+  client_secret_expires_at: number | string | null;
+  /** Sealed RFC 7592 management token, when the provider issued one. */
+  registration_access_token: string | null;
+  /** The registration response as JSON, without the secret and the access token. */
+  metadata: string;
+  created_at: DateColumn;
+}
+
 export interface SchemaTable {
   version: number;
 }
@@ -52,6 +68,7 @@ export interface Database {
   gh_sessions: SessionsTable;
   gh_verification_tokens: VerificationTokensTable;
   gh_schema: SchemaTable;
+  gh_client_registrations: ClientRegistrationsTable;
 }
 
 export type SqlDialectName = "sqlite" | "postgres";

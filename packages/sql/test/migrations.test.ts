@@ -8,10 +8,11 @@ import {
   postgresUnavailable,
 } from "@gatehouse/adapter-conformance";
 import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { SqlDatabase } from "../src/database.ts";
 import { assertSchema, migrate, readSchemaState } from "../src/migrate.ts";
-import { SCHEMA_VERSION } from "../src/migrations/index.ts";
+import { migrationProvider, SCHEMA_VERSION } from "../src/migrations/index.ts";
 import { createPostgresAdapter } from "../src/postgres/create-postgres-adapter.ts";
 import type { SqlAdapter } from "../src/sql-adapter.ts";
 import { createSqliteAdapter } from "../src/sqlite/create-sqlite-adapter.ts";
@@ -44,9 +45,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   const setVersion = (db: SqlDatabase, version: number) =>
     db.kysely.updateTable("gh_schema").set({ version }).execute();
 
-  test("migrate applies 001-initial once; a second run is a no-op that keeps the data", async () => {
+  test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.deepEqual(await migrate(adapter.db), { applied: ["001-initial"], version: SCHEMA_VERSION });
+    assert.equal(SCHEMA_VERSION, 2);
+    assert.deepEqual(await migrate(adapter.db), {
+      applied: ["001-initial", "002-client-registrations"],
+      version: SCHEMA_VERSION,
+    });
     const user = await adapter.createUser({ email: "kept@example.test", emailVerified: null });
     assert.deepEqual(await migrate(adapter.db), { applied: [], version: SCHEMA_VERSION });
     assert.equal((await adapter.getUser(user.id))?.email, "kept@example.test");
@@ -74,7 +79,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await migrate(adapter.db);
     await setVersion(adapter.db, 3);
-    const message = "database schema is version 3 but this Gatehouse knows up to 1: upgrade Gatehouse";
+    const message = "database schema is version 3 but this Gatehouse knows up to 2: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -86,10 +91,46 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 1: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 2: run `npm run migrate`",
     );
     await adapter.close();
   });
+
+  test("a version 1 database upgrades to 2: 002 adds gh_client_registrations and keeps the data", async () => {
+    const adapter = await fresh();
+    // Exactly what Gatehouse 1 left behind: 001-initial applied, version row 1.
+    await new Migrator({
+      db: adapter.db.kysely,
+      provider: migrationProvider(adapter.db.dialect),
+      migrationTableName: "gh_migration",
+      migrationLockTableName: "gh_migration_lock",
+      ...(adapter.db.dialect === "postgres" && { migrationTableSchema: await currentSchema(adapter.db) }),
+    }).migrateTo("001-initial");
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 1 });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 2: run `npm run migrate`");
+    const user = await adapter.createUser({ email: "v1@example.test", emailVerified: null });
+
+    assert.deepEqual(await migrate(adapter.db), { applied: ["002-client-registrations"], version: 2 });
+    await assertSchema(adapter.db);
+    assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
+    const stored = await adapter.createClientRegistration({
+      provider: "dev",
+      issuer: "https://id.example.test",
+      clientId: "registered",
+      clientSecret: null,
+      clientSecretExpiresAt: 0,
+      registrationAccessToken: null,
+      metadata: { client_id: "registered" },
+      createdAt: new Date(0),
+    });
+    assert.equal(stored.clientId, "registered");
+    await adapter.close();
+  });
+}
+
+async function currentSchema(db: SqlDatabase): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]!.schema;
 }
 
 describe("migrations on SQLite", () => {
@@ -100,10 +141,10 @@ describe("migrations on SQLite", () => {
     const url = `sqlite:${join(dir.path, "cli.db")}`;
     const first = runCli(["--url", url]);
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /applied 001-initial; the schema is at version 1/);
+    assert.match(first.stdout, /applied 001-initial, 002-client-registrations; the schema is at version 2/);
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 1; nothing to do/);
+    assert.match(second.stdout, /already at version 2; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -120,7 +161,7 @@ describe("migrations on SQLite", () => {
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 3 but this Gatehouse knows up to 1: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 3 but this Gatehouse knows up to 2: upgrade Gatehouse/);
   });
 });
 
@@ -154,7 +195,7 @@ if (!probe.ok) {
       // install would skip creating its own and fail. migrate() pins it to current_schema().
       const [a, b] = [adapterIn(await freshSchema()), adapterIn(await freshSchema())];
       await migrate(a.db);
-      assert.deepEqual((await migrate(b.db)).applied, ["001-initial"]);
+      assert.deepEqual((await migrate(b.db)).applied, ["001-initial", "002-client-registrations"]);
       await Promise.all([assertSchema(a.db), assertSchema(b.db)]);
     });
 
@@ -170,8 +211,8 @@ if (!probe.ok) {
       );
       assert.equal(
         Number(rows[0]?.n),
-        7,
-        "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema + 2 migration tables",
+        8,
+        "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema, gh_client_registrations + 2 migration tables",
       );
     });
   });

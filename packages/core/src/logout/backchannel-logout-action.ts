@@ -1,0 +1,106 @@
+import type { Adapter } from "../adapter/adapter.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts";
+import { CLOCK_TOLERANCE_S } from "../oauth/lib/client.ts";
+import { safeCause } from "../oauth/lib/safe-cause.ts";
+import type { OAuthFlows } from "../providers/oauth-flows.ts";
+import { LOGOUT_TOKEN_MAX_AGE_S, type LogoutClaims, verifyLogoutToken } from "./logout-token.ts";
+import { ReplayCache } from "./replay-cache.ts";
+
+/**
+ * A `jti` is remembered for as long as its token could still pass the age check: the maximum age plus
+ * the clock tolerance on either side. 10,000 entries is far more logouts than a provider sends in that
+ * window; past it the oldest are forgotten first.
+ */
+export function createLogoutReplayCache(): ReplayCache {
+  return new ReplayCache({
+    ttlMs: (LOGOUT_TOKEN_MAX_AGE_S + 2 * CLOCK_TOLERANCE_S) * 1000,
+    maxEntries: 10_000,
+  });
+}
+
+const INVALID = { error: "invalid_request" } as const;
+
+/**
+ * `POST BASE/backchannel-logout/<id>` (OpenID Back-Channel Logout 1.0): the provider, server to server,
+ * posts a `logout_token`; once it verifies, every database session of the user it names — by `sub`
+ * (the account's provider account id) or by the `sid` recorded at sign-in — is deleted. No CSRF token:
+ * the caller is the provider, and the signed token is the proof. Answers 200 on success, 400
+ * `invalid_request` for any token it refuses, 503 when storage fails (the provider may retry), and 501
+ * under the jwt session strategy, where sessions live only in the browser's cookie and there is
+ * nothing on the server to end. Never throws.
+ */
+export async function backchannelLogoutAction(
+  ctx: RequestContext,
+  providerId: string,
+  deps: { oauth: OAuthFlows; replays: ReplayCache },
+): Promise<Outcome> {
+  const { config } = ctx;
+  const refuse = (reason: string): Outcome => {
+    config.logger.warn("BackchannelLogout", `provider "${providerId}": ${reason}`);
+    return json(INVALID, 400);
+  };
+  const provider = config.providers.get(providerId);
+  if (provider?.type !== "oidc" || provider.backchannelLogout !== true) {
+    return refuse("back-channel logout is not enabled for this provider");
+  }
+  const token = ctx.body.logout_token;
+  if (typeof token !== "string" || token === "") return refuse("no logout_token");
+
+  let claims: LogoutClaims;
+  try {
+    const client = await deps.oauth.client(provider);
+    if (client === null) return refuse("no client is registered yet");
+    const { runtime, discovery } = deps.oauth;
+    const as = await resolveAuthorizationServer(client, runtime, discovery);
+    const verified = await verifyLogoutToken(token, { as, clientId: client.clientId, runtime, discovery });
+    if (!verified.ok) return refuse(verified.reason);
+    claims = verified.claims;
+  } catch (error) {
+    return refuse(`cannot verify: ${describeCause(error)}`);
+  }
+  if (!deps.replays.firstUse(`${claims.iss} ${claims.jti}`, ctx.now)) return refuse("jti replayed");
+
+  const adapter = config.adapter;
+  if (config.session.strategy !== "database" || adapter === null) {
+    config.logger.warn(
+      "BackchannelLogout",
+      `provider "${providerId}": the jwt session strategy keeps no server-side session to end`,
+    );
+    return json({ error: "unsupported", error_description: "sessions are not stored on the server" }, 501);
+  }
+  try {
+    const ended = await endSessions(adapter, providerId, claims);
+    config.logger.debug?.("BackchannelLogout", `provider "${providerId}": ${ended} session(s) ended`);
+    return json({}, 200);
+  } catch (error) {
+    config.logger.error("BackchannelLogout", `provider "${providerId}": ${describeCause(error)}`);
+    return json({ error: "temporarily_unavailable" }, 503);
+  }
+}
+
+/** Every session of the user(s) the token names; `sub` and `sid` normally name the same one. */
+async function endSessions(adapter: Adapter, provider: string, claims: LogoutClaims): Promise<number> {
+  const userIds = new Set<string>();
+  if (claims.sub !== undefined) {
+    const user = await callAdapter(adapter, "getUserByAccount", { provider, providerAccountId: claims.sub });
+    if (user) userIds.add(user.id);
+  }
+  if (claims.sid !== undefined && typeof adapter.getUserByAccountSessionState === "function") {
+    const user = await callAdapter(adapter, "getUserByAccountSessionState", {
+      provider,
+      sessionState: claims.sid,
+    });
+    if (user) userIds.add(user.id);
+  }
+  let ended = 0;
+  for (const userId of userIds) ended += await callAdapter(adapter, "deleteSessionsByUserId", userId);
+  return ended;
+}
+
+function describeCause(error: unknown): string {
+  const cause = safeCause(error instanceof Error && "cause" in error && error.cause ? error.cause : error);
+  return typeof cause === "string" ? cause : `${cause.name}: ${cause.message}`;
+}
