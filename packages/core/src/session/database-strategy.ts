@@ -38,13 +38,7 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       if (previous && isSessionTokenShape(previous)) {
         await callAdapter(adapter, "deleteSession", await hashToken(previous));
       }
-      const token = createSessionToken();
-      const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
-      await callAdapter(adapter, "createSession", {
-        sessionToken: await hashToken(token),
-        userId: signIn.user.id,
-        expires,
-      });
+      const { token, expires } = await createRow(ctx, adapter, signIn.user.id);
       ctx.out.set(ctx.names.sessionToken, token, { expires });
     },
 
@@ -63,7 +57,47 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       if (token && isSessionTokenShape(token))
         await callAdapter(adapter, "deleteSession", await hashToken(token));
     },
+
+    async issueToken(ctx, signIn: SignInResult) {
+      // The same row a browser session gets: the raw token goes to the device, only its hash is kept.
+      return createRow(ctx, adapter, signIn.user.id);
+    },
+
+    async readToken(ctx, token) {
+      if (!isSessionTokenShape(token)) return null;
+      const hash = await hashToken(token);
+      const row = await callAdapter(adapter, "getSessionAndUser", hash);
+      if (!row) return null;
+      let { expires } = row.session;
+      if (expires.getTime() <= ctx.now) {
+        await callAdapter(adapter, "deleteSession", hash);
+        return null;
+      }
+      // Rolling expiry as for a cookie; the device keeps its token, only the row moves.
+      const { maxAge, updateAge } = ctx.config.session;
+      if (expires.getTime() - maxAge * 1000 + updateAge * 1000 <= ctx.now) {
+        expires = new Date(ctx.now + maxAge * 1000);
+        await callAdapter(adapter, "updateSession", { sessionToken: hash, expires });
+      }
+      return toSession(ctx, row.user, expires);
+    },
+
+    async revokeToken(_ctx, token) {
+      if (isSessionTokenShape(token)) await callAdapter(adapter, "deleteSession", await hashToken(token));
+    },
   };
+}
+
+/** A new session row: a fresh random token, of which only the hash is stored. */
+async function createRow(
+  ctx: RequestContext,
+  adapter: Adapter,
+  userId: string,
+): Promise<{ token: string; expires: Date }> {
+  const token = createSessionToken();
+  const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
+  await callAdapter(adapter, "createSession", { sessionToken: await hashToken(token), userId, expires });
+  return { token, expires };
 }
 
 async function load(ctx: RequestContext, adapter: Adapter) {

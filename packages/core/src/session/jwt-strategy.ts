@@ -55,23 +55,7 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
     },
 
     async create(ctx, signIn: SignInResult) {
-      const { user, account, profile, isNewUser } = signIn;
-      let token: JWT | null = dropUndefined({
-        sub: user.id,
-        name: user.name,
-        email: user.email,
-        picture: user.image,
-      });
-      const { jwt } = ctx.config.callbacks;
-      if (jwt) {
-        token = await jwt({
-          token,
-          user,
-          account,
-          ...(profile ? { profile } : {}),
-          trigger: isNewUser ? "signUp" : "signIn",
-        });
-      }
+      const token = await signInToken(ctx, signIn);
       if (!token) {
         signOut(ctx);
         return;
@@ -94,7 +78,57 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
     async destroy(ctx) {
       signOut(ctx);
     },
+
+    async issueToken(ctx, signIn: SignInResult) {
+      const token = await signInToken(ctx, signIn);
+      if (!token) return null;
+      // Sealed exactly like the cookie (same key, same claims), so both read the same way.
+      const { maxAge } = ctx.config.session;
+      const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+      const value = await encodeJwt({ token, keys, maxAge, now: ctx.now });
+      return { token: value, expires: new Date((Math.floor(ctx.now / 1000) + maxAge) * 1000) };
+    },
+
+    async readToken(ctx, raw) {
+      let token = cache.get(raw, ctx.now) ?? null;
+      if (!token) {
+        const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+        token = await decodeJwt({ token: raw, keys, now: ctx.now });
+        if (!token) return null;
+        cache.set(raw, token, ctx.now);
+      }
+      // The `jwt` callback still decides; a changed token cannot be handed back (no cookie), so the
+      // device keeps its token until it expires.
+      const { jwt } = ctx.config.callbacks;
+      const next = jwt ? await jwt({ token: structuredClone(token) }) : token;
+      if (!next) return null;
+      return toSession(ctx, next, token.exp ?? 0);
+    },
+
+    async revokeToken() {
+      // Stateless: nothing to end before `exp` (documented); the device just forgets its token.
+    },
   };
+}
+
+/** The claims of a new session: the user, shaped by the `jwt` callback (null: refused). */
+async function signInToken(ctx: RequestContext, signIn: SignInResult): Promise<JWT | null> {
+  const { user, account, profile, isNewUser } = signIn;
+  const token: JWT = dropUndefined({
+    sub: user.id,
+    name: user.name,
+    email: user.email,
+    picture: user.image,
+  });
+  const { jwt } = ctx.config.callbacks;
+  if (!jwt) return token;
+  return jwt({
+    token,
+    user,
+    account,
+    ...(profile ? { profile } : {}),
+    trigger: isNewUser ? "signUp" : "signIn",
+  });
 }
 
 async function issue(ctx: RequestContext, token: JWT): Promise<Session> {

@@ -21,4 +21,13 @@ export interface SessionStrategy {
   create(ctx: RequestContext, signIn: SignInResult): Promise<void>;
   update(ctx: RequestContext, data: unknown): Promise<Session | null>;
   destroy(ctx: RequestContext): Promise<void>;
+  /**
+   * A session for a client that is not a browser (the device flow): the same session a cookie would
+   * carry, returned as a bearer token instead of set as a cookie. Null when the `jwt` callback refused.
+   */
+  issueToken(ctx: RequestContext, signIn: SignInResult): Promise<{ token: string; expires: Date } | null>;
+  /** The session of a bearer token; writes no cookies. Invalid, expired or revoked: null. */
+  readToken(ctx: RequestContext, token: string): Promise<Session | null>;
+  /** Ends a bearer token's session where the strategy can (database); a no-op for stateless tokens. */
+  revokeToken(ctx: RequestContext, token: string): Promise<void>;
 }

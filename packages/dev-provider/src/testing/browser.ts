@@ -58,3 +58,68 @@ export async function loginAtDevProvider(
   });
   return person.followUntilLeaving(submitted, issuer);
 }
+
+/**
+ * Completes the person's side of a device sign-in (RFC 8628) at the development provider started with
+ * `features: { deviceFlow: { enabled: true } }`: types `userCode` at `/device`, confirms, and logs
+ * `username` in. Resolves once the provider shows its success page; the device's next poll then
+ * gets tokens.
+ */
+export async function approveDeviceCode(issuer: string, userCode: string, username: string): Promise<void> {
+  const person = new Browser();
+  const confirm = await enterUserCode(person, issuer, userCode);
+  const confirmed = await person.request(`${issuer}/device`, postForm(confirm));
+  const formUrl = new URL(confirmed.headers.get("location") ?? "", issuer);
+  await person.request(formUrl.href);
+  let current = await person.request(formUrl.href, postForm({ username }));
+  for (let hops = 0; hops < 10; hops++) {
+    const location = current.headers.get("location");
+    if (location === null) break;
+    current = await person.request(new URL(location, issuer).href);
+  }
+  const page = await current.text();
+  if (current.status !== 200 || !page.includes("Device signed in")) {
+    throw new Error(`device approval did not finish: HTTP ${current.status}`);
+  }
+}
+
+/** The person refuses a device sign-in: types `userCode`, then presses Abort (the device gets `access_denied`). */
+export async function denyDeviceCode(issuer: string, userCode: string): Promise<void> {
+  const person = new Browser();
+  const confirm = await enterUserCode(person, issuer, userCode);
+  const aborted = await person.request(`${issuer}/device`, postForm({ ...confirm, abort: "yes" }));
+  if (!(await aborted.text()).includes("cancelled")) {
+    throw new Error(`device denial did not finish: HTTP ${aborted.status}`);
+  }
+}
+
+/** Opens `/device`, submits the user code, and returns the confirmation form's fields. */
+async function enterUserCode(
+  person: Browser,
+  issuer: string,
+  userCode: string,
+): Promise<Record<string, string>> {
+  const input = hiddenFields(await (await person.request(`${issuer}/device`)).text());
+  const confirmPage = await person.request(`${issuer}/device`, postForm({ ...input, user_code: userCode }));
+  const fields = hiddenFields(await confirmPage.text());
+  if (fields.confirm !== "yes")
+    throw new Error(`user code ${userCode} was not accepted: HTTP ${confirmPage.status}`);
+  return fields;
+}
+
+function postForm(fields: Record<string, string>): RequestInit {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  };
+}
+
+/** The hidden inputs oidc-provider puts in its device forms (xsrf, user_code, confirm). */
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([\w-]+)" value="([^"]*)"\s*\/?>/g)) {
+    fields[match[1] as string] = (match[2] as string).replaceAll("&amp;", "&");
+  }
+  return fields;
+}

@@ -1,0 +1,48 @@
+import { AuthError } from "../errors/auth-error.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import type { OAuthProviderConfig } from "../providers/types.ts";
+import type { DeviceFlows } from "./device-flows.ts";
+import { sealDeviceHandle } from "./device-handle.ts";
+
+/**
+ * `POST device/<id>`: starts a device sign-in at the provider (RFC 8628 §3.1) and answers the device
+ * authorization response of §3.2 — with our sealed handle as `device_code`, never the provider's.
+ *
+ * @example
+ * // POST /api/auth/device/dev  →  { device_code, user_code, verification_uri, expires_in, interval }
+ */
+export async function deviceStartAction(
+  ctx: RequestContext,
+  providerId: string,
+  device: DeviceFlows,
+): Promise<Outcome> {
+  const provider = deviceProvider(ctx, providerId);
+  const started = await device.start(provider);
+  const handle = await sealDeviceHandle(ctx, {
+    providerId: provider.id,
+    deviceCode: started.deviceCode,
+    interval: started.interval,
+    expiresIn: started.expiresIn,
+  });
+  return json({
+    device_code: handle,
+    user_code: started.userCode,
+    verification_uri: started.verificationUri,
+    ...(started.verificationUriComplete !== undefined
+      ? { verification_uri_complete: started.verificationUriComplete }
+      : {}),
+    expires_in: started.expiresIn,
+    interval: started.interval,
+  });
+}
+
+/** The configured provider for a device endpoint: OAuth or OIDC, or a request error. */
+export function deviceProvider(ctx: RequestContext, providerId: string): OAuthProviderConfig {
+  const provider = ctx.config.providers.get(providerId);
+  if (!provider) throw new AuthError("UnknownProvider");
+  if (provider.type !== "oidc" && provider.type !== "oauth") {
+    throw new AuthError("DeviceFlowUnsupported", { cause: `provider "${providerId}" is ${provider.type}` });
+  }
+  return provider;
+}

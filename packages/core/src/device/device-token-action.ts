@@ -1,0 +1,116 @@
+import { askSignInCallback, storedUser } from "../actions/complete-sign-in.ts";
+import type { Account } from "../config/options.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import type { OAuthProviderConfig } from "../providers/types.ts";
+import type { SessionStrategy } from "../session/session-strategy.ts";
+import type { DeviceFlows } from "./device-flows.ts";
+import { type DeviceHandle, openDeviceHandle } from "./device-handle.ts";
+import { deviceProvider } from "./device-start-action.ts";
+
+/** The RFC 8628 §3.5 / RFC 6749 §5.2 error codes this endpoint answers, each as JSON 400. */
+export type DevicePollError =
+  | "invalid_request"
+  | "invalid_grant"
+  | "authorization_pending"
+  | "slow_down"
+  | "expired_token"
+  | "access_denied";
+
+const DESCRIPTIONS: Record<DevicePollError, string> = {
+  invalid_request: "device_code is required",
+  invalid_grant: "device_code is unknown, tampered, already used or for another provider",
+  authorization_pending: "the person has not finished signing in yet",
+  slow_down: "polling too fast: wait `interval` seconds between polls",
+  expired_token: "device_code has expired: start again",
+  access_denied: "the sign-in was refused",
+};
+
+/**
+ * `POST device-token/<id>` with `device_code`: one poll (RFC 8628 §3.4). Answers like a token
+ * endpoint: a §3.5 error as JSON 400, or `{ session_token, token_type: "Bearer", expires }` once the
+ * person has signed in at the provider. A device polling faster than its interval gets `slow_down`
+ * without the provider being asked.
+ */
+export async function deviceTokenAction(
+  ctx: RequestContext,
+  providerId: string,
+  deps: { strategy: SessionStrategy; device: DeviceFlows },
+): Promise<Outcome> {
+  const provider = deviceProvider(ctx, providerId);
+  const raw = ctx.body.device_code;
+  if (raw === undefined || raw === "") return pollError("invalid_request");
+  const handle = await openDeviceHandle(ctx, raw);
+  // Sealed for another provider: refused, or a code could be replayed where it was never issued.
+  if (!handle || handle.providerId !== provider.id) return pollError("invalid_grant");
+  const { limiter } = deps.device;
+  if (handle.expiresAt <= ctx.now) {
+    limiter.forget(handle.id);
+    return pollError("expired_token");
+  }
+  const admission = limiter.admit(handle.id, {
+    interval: handle.interval,
+    expiresAt: handle.expiresAt,
+    now: ctx.now,
+  });
+  if (!admission.admitted) return pollError("slow_down", admission.interval);
+
+  const result = await deps.device.poll(provider, handle.deviceCode);
+  switch (result.status) {
+    case "authorization_pending":
+      return pollError("authorization_pending");
+    case "slow_down": {
+      const interval = limiter.slowDown(handle.id, {
+        interval: handle.interval,
+        expiresAt: handle.expiresAt,
+        now: ctx.now,
+        ...(result.interval !== undefined ? { providerInterval: result.interval } : {}),
+      });
+      return pollError("slow_down", interval);
+    }
+    case "expired_token":
+    case "access_denied":
+    case "invalid_grant":
+      limiter.forget(handle.id);
+      return pollError(result.status);
+    case "signed_in":
+      limiter.forget(handle.id);
+      return signIn(ctx, deps.strategy, { provider, handle, result });
+  }
+}
+
+/**
+ * The end of a browser sign-in, minus the redirects: the `signIn` callback, the same user and account
+ * resolution, then a session handed over as a bearer token instead of a cookie.
+ */
+async function signIn(
+  ctx: RequestContext,
+  strategy: SessionStrategy,
+  input: {
+    provider: OAuthProviderConfig;
+    handle: DeviceHandle;
+    result: Extract<Awaited<ReturnType<DeviceFlows["poll"]>>, { status: "signed_in" }>;
+  },
+): Promise<Outcome> {
+  const { provider, result } = input;
+  const account: Account = {
+    ...result.tokens,
+    provider: provider.id,
+    type: provider.type,
+    providerAccountId: result.user.id,
+  };
+  const signingIn = { provider, user: result.user, account, profile: result.profile };
+  // A URL from the callback means "send the person elsewhere": a device has nowhere to go, so it is a
+  // refusal like `false`.
+  if ((await askSignInCallback(ctx, signingIn)) !== true) return pollError("access_denied");
+  const { user, isNewUser } = await storedUser(ctx, strategy, signingIn);
+  const issued = await strategy.issueToken(ctx, { user, account, profile: result.profile, isNewUser });
+  if (!issued) return pollError("access_denied");
+  return json({ session_token: issued.token, token_type: "Bearer", expires: issued.expires.toISOString() });
+}
+
+function pollError(error: DevicePollError, interval?: number): Outcome {
+  const body: Record<string, unknown> = { error, error_description: DESCRIPTIONS[error] };
+  if (interval !== undefined) body.interval = interval;
+  return json(body, 400);
+}
