@@ -4,6 +4,7 @@ import type { OAuthProviderConfig } from "../../providers/types.ts";
 import type { DiscoveryCache } from "../discovery-cache.ts";
 import type { OAuthRuntime } from "../runtime.ts";
 import { requestOptions } from "./http.ts";
+import { expectedDiscoveryIssuer } from "./token-quirks.ts";
 
 /**
  * The provider's authorization server metadata: discovered from its issuer (cached per issuer in the
@@ -28,7 +29,8 @@ export async function resolveAuthorizationServer(
   const complete = explicit.authorization_endpoint !== undefined && explicit.token_endpoint !== undefined;
   if (issuer !== undefined && (provider.type === "oidc" || !complete)) {
     const algorithm = provider.type === "oidc" ? "oidc" : "oauth2";
-    const discovered = await discover(issuer, algorithm, runtime, cache);
+    const expected = expectedDiscoveryIssuer(provider) ?? issuer;
+    const discovered = await discover(issuer, algorithm, runtime, cache, expected);
     return { ...discovered, ...explicit };
   }
   if (!complete) {
@@ -46,11 +48,14 @@ function discover(
   algorithm: "oidc" | "oauth2",
   runtime: OAuthRuntime,
   cache: DiscoveryCache,
+  expectedIssuer = issuer,
 ): Promise<oauth.AuthorizationServer> {
-  const key = `${algorithm} ${issuer}`;
+  // The expected issuer is part of the key: a document accepted for a templated issuer must not be
+  // served to a provider that expects the plain one.
+  const key = `${algorithm} ${issuer} ${expectedIssuer}`;
   const cached = cache.servers.get(key);
   if (cached !== undefined) return cached;
-  const pending = fetchMetadata(new URL(issuer), algorithm, runtime);
+  const pending = fetchMetadata(new URL(issuer), algorithm, runtime, new URL(expectedIssuer));
   cache.servers.set(key, pending);
   // Only successes stay cached: a provider that was down must not keep sign-in broken.
   pending.catch(() => {
@@ -63,11 +68,12 @@ async function fetchMetadata(
   issuer: URL,
   algorithm: "oidc" | "oauth2",
   runtime: OAuthRuntime,
+  expectedIssuer: URL = issuer,
 ): Promise<oauth.AuthorizationServer> {
   const response = await oauth.discoveryRequest(issuer, {
     ...requestOptions(runtime, issuer.href),
     algorithm,
   });
   // Rejects a document whose `issuer` differs from the configured one (OIDC Discovery §4.3).
-  return oauth.processDiscoveryResponse(issuer, response);
+  return oauth.processDiscoveryResponse(expectedIssuer, response);
 }

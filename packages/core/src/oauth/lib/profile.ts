@@ -1,4 +1,4 @@
-import type { OAuthProviderConfig, TokenSet, User } from "../../providers/types.ts";
+import type { OAuthProviderConfig, ProfileContext, TokenSet, User } from "../../providers/types.ts";
 
 /**
  * The user for a provider profile: `provider.profile()` if given, else the OIDC standard claims
@@ -9,8 +9,11 @@ export async function toUser(
   provider: OAuthProviderConfig,
   profile: Record<string, unknown>,
   tokens: TokenSet,
+  context: ProfileContext = { params: new URLSearchParams() },
 ): Promise<User> {
-  const mapped: unknown = provider.profile ? await provider.profile(profile, tokens) : defaultUser(profile);
+  const mapped: unknown = provider.profile
+    ? await provider.profile(profile, tokens, context)
+    : defaultUser(profile);
   if (typeof mapped !== "object" || mapped === null) throw new Error("profile() did not return an object");
   const { id, name, email, image } = mapped as Record<string, unknown>;
   const user: User = { id: toId(id) };
