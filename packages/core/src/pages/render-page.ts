@@ -1,8 +1,6 @@
-import { createElement as h } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { confirmEmailPage } from "./confirm-email-page.ts";
-import { Document } from "./document.ts";
 import { errorPage } from "./error-page.ts";
+import { renderHtmlDocument } from "./html-document.ts";
 import type { PageContext, PageModel, PageView, RenderedPage } from "./page-model.ts";
 import { signInPage } from "./signin-page.ts";
 import { signOutPage } from "./signout-page.ts";
@@ -51,23 +49,12 @@ function contentSecurityPolicy(nonce: string): string {
  */
 export function renderPage(model: PageModel, context: PageContext): RenderedPage {
   const page = view(model, context);
-  // A fresh nonce per response, so a nonce seen once is useless for injecting a style later.
-  const nonce = crypto.randomUUID();
-  const document = h(
-    Document,
-    { title: page.title, theme: context.theme, nonce, css: page.css ?? "" },
-    page.content,
-  );
-  return {
+  return renderHtmlDocument({
     status: page.status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": contentSecurityPolicy(nonce),
-      "Referrer-Policy": "no-referrer",
-      "X-Content-Type-Options": "nosniff",
-      "X-Frame-Options": "DENY",
-      "Cache-Control": "no-store",
-    },
-    body: `<!DOCTYPE html>${renderToStaticMarkup(document)}`,
-  };
+    title: page.title,
+    theme: context.theme,
+    css: page.css ?? "",
+    content: page.content,
+    csp: contentSecurityPolicy,
+  });
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Theme } from "../config/options.ts";
+import { Document } from "./document.ts";
+import type { RenderedPage } from "./page-model.ts";
+
+/**
+ * One built-in HTML page as a response: the document shell around `content`, rendered by React (every
+ * text and attribute escaped), with the security headers every page carries. `csp` builds the page's
+ * Content-Security-Policy from the fresh per-response nonce.
+ */
+export function renderHtmlDocument(input: {
+  status: number;
+  title: string;
+  theme: Theme;
+  css: string;
+  content: ReactNode;
+  csp: (nonce: string) => string;
+  /** The nonce, when the content needs it too (an inline script); fresh per response otherwise. */
+  nonce?: string;
+}): RenderedPage {
+  // A fresh nonce per response, so a nonce seen once is useless for injecting a style later.
+  const nonce = input.nonce ?? crypto.randomUUID();
+  const document = h(
+    Document,
+    { title: input.title, theme: input.theme, nonce, css: input.css },
+    input.content,
+  );
+  return {
+    status: input.status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": input.csp(nonce),
+      "Referrer-Policy": "no-referrer",
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Cache-Control": "no-store",
+    },
+    body: `<!DOCTYPE html>${renderToStaticMarkup(document)}`,
+  };
+}
