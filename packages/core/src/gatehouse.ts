@@ -9,6 +9,11 @@ import { signOutAction, signOutPageAction } from "./actions/signout.ts";
 import { verifyRequestAction } from "./actions/verify-request.ts";
 import type { GatehouseOptions, Session } from "./config/options.ts";
 import { type ResolvedConfig, resolveConfig } from "./config/resolve-config.ts";
+import { isCookieless, withBearerSessions } from "./device/bearer-session.ts";
+import { createDeviceFlows, type DeviceFlows } from "./device/device-flows.ts";
+import { deviceSignOutAction } from "./device/device-signout-action.ts";
+import { deviceStartAction } from "./device/device-start-action.ts";
+import { deviceTokenAction } from "./device/device-token-action.ts";
 import { AuthError } from "./errors/auth-error.ts";
 import { errorCatalogue } from "./errors/catalogue.ts";
 import type { Outcome } from "./http/outcome.ts";
@@ -16,10 +21,14 @@ import { readBody } from "./http/read-body.ts";
 import { RequestContext } from "./http/request-context.ts";
 import { requestErrorResponse, respond } from "./http/respond.ts";
 import { type Route, route } from "./http/router.ts";
+import { backchannelLogoutAction, createLogoutReplayCache } from "./logout/backchannel-logout-action.ts";
+import type { ReplayCache } from "./logout/replay-cache.ts";
 import { createOAuthFlows, type OAuthFlows } from "./providers/oauth-flows.ts";
 import { databaseStrategy } from "./session/database-strategy.ts";
 import { jwtStrategy } from "./session/jwt-strategy.ts";
 import type { SessionStrategy } from "./session/session-strategy.ts";
+import { type AccessTokenResult, createGetAccessToken } from "./tokens/get-access-token.ts";
+import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 
 /** A configured Gatehouse: the auth endpoint handler and server-side helpers. */
 export interface Gatehouse {
@@ -29,6 +38,21 @@ export interface Gatehouse {
   getSession: (request: Request) => Promise<Session | null>;
   /** The base path the handler answers below, e.g. `/api/auth`. */
   basePath: string;
+  /** The signed-in user's id for a request, or null. Never throws. */
+  getUserId: (request: Request) => Promise<string | null>;
+  /**
+   * A valid access token of the user's account at an OAuth/OIDC provider, refreshed first when it
+   * expires within 60 s (single-flight per account). A failure is a value (`{ error }`); an unknown
+   * provider id or an adapter that cannot store tokens throws a TypeError.
+   *
+   * @example const token = await auth.getAccessToken(userId, "github"); if ("error" in token) …
+   */
+  getAccessToken: (userId: string, providerId: string) => Promise<AccessTokenResult>;
+  /**
+   * Removes the user's account at a provider, revoking its tokens first when the provider has
+   * `revokeTokens`. Resolves to false when there was none.
+   */
+  unlinkAccount: (userId: string, providerId: string) => Promise<boolean>;
 }
 
 /**
@@ -40,11 +64,18 @@ export interface Gatehouse {
  */
 export function gatehouse(options: GatehouseOptions): Gatehouse {
   const config = resolveConfig(options);
-  const strategy: SessionStrategy =
+  // `read` also takes `Authorization: Bearer` session tokens (device flow) when there is no cookie.
+  const strategy: SessionStrategy = withBearerSessions(
     config.session.strategy === "database" && config.adapter
       ? databaseStrategy(config.adapter)
-      : jwtStrategy();
+      : jwtStrategy(),
+  );
   const oauth = createOAuthFlows(config);
+  const getAccessToken = createGetAccessToken({ config, oauth });
+  const unlinkAccount = createUnlinkAccount({ config, oauth });
+  const device = createDeviceFlows(config);
+  // Back-channel logout token `jti`s already used, per instance (no module state).
+  const replays = createLogoutReplayCache();
 
   async function handler(request: Request): Promise<Response> {
     let url: URL;
@@ -62,8 +93,11 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
         ctx.body = await readBody(request);
         if (ctx.body.json === "true") ctx.jsonMode = true;
       }
-      await ctx.ensureCsrfCookie();
-      return respond(ctx, await dispatch(ctx, target, { strategy, oauth }));
+      // The provider calling back-channel logout is no browser: it gets no CSRF cookie either.
+      if (!isCookieless(ctx, target.action) && target.action !== "backchannel-logout") {
+        await ctx.ensureCsrfCookie();
+      }
+      return respond(ctx, await dispatch(ctx, target, { strategy, oauth, device, replays }));
     } catch (error) {
       return respondToError(ctx, config, error, target.action);
     }
@@ -79,15 +113,31 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
     }
   }
 
-  return { handler, getSession, basePath: config.basePath };
+  async function getUserId(request: Request): Promise<string | null> {
+    try {
+      return await strategy.userId(new RequestContext(request, new URL(request.url), config));
+    } catch (error) {
+      config.logger.error("SessionError", describe(error));
+      return null;
+    }
+  }
+
+  return { handler, getSession, basePath: config.basePath, getUserId, getAccessToken, unlinkAccount };
 }
 
-const JSON_ACTIONS: ReadonlySet<Route["action"]> = new Set(["session", "csrf", "providers"]);
+const JSON_ACTIONS: ReadonlySet<Route["action"]> = new Set([
+  "session",
+  "csrf",
+  "providers",
+  "device",
+  "device-token",
+  "device-signout",
+]);
 
 function dispatch(
   ctx: RequestContext,
   { action, providerId }: Route,
-  deps: { strategy: SessionStrategy; oauth: OAuthFlows },
+  deps: { strategy: SessionStrategy; oauth: OAuthFlows; device: DeviceFlows; replays: ReplayCache },
 ): Outcome | Promise<Outcome> {
   const post = ctx.request.method === "POST";
   switch (action) {
@@ -100,13 +150,21 @@ function dispatch(
     case "signin":
       return providerId ? signInStartAction(ctx, providerId, deps.oauth) : signInPageAction(ctx);
     case "signout":
-      return post ? signOutAction(ctx, deps.strategy) : signOutPageAction(ctx);
+      return post ? signOutAction(ctx, deps.strategy, deps.oauth) : signOutPageAction(ctx);
     case "callback":
       return callbackAction(ctx, providerId!, deps);
     case "verify-request":
       return verifyRequestAction(ctx);
     case "error":
       return errorAction(ctx);
+    case "device":
+      return deviceStartAction(ctx, providerId!, deps.device);
+    case "device-token":
+      return deviceTokenAction(ctx, providerId!, deps);
+    case "device-signout":
+      return deviceSignOutAction(ctx, deps.strategy);
+    case "backchannel-logout":
+      return backchannelLogoutAction(ctx, providerId!, deps);
   }
 }
 

@@ -1,4 +1,6 @@
 export type {
+  AccountKey,
+  AccountTokens,
   Adapter,
   AdapterAccount,
   AdapterSession,
@@ -23,15 +25,52 @@ export { type Gatehouse, gatehouse } from "./gatehouse.ts";
 export { Credentials } from "./providers/credentials.ts";
 export { Email, type VerificationRequest } from "./providers/email.ts";
 export { normalizeEmail } from "./providers/email-address.ts";
-export { OAuth2, OIDC } from "./providers/oidc.ts";
+export { OAuth2, OIDC, type OIDCOptions } from "./providers/oidc.ts";
+export {
+  Apple,
+  Atlassian,
+  Auth0,
+  Bitbucket,
+  Cognito,
+  Discord,
+  Facebook,
+  GitHub,
+  GitLab,
+  Google,
+  Keycloak,
+  LinkedIn,
+  MicrosoftEntraID,
+  Okta,
+  type PresetOptions,
+  Salesforce,
+  Slack,
+  Spotify,
+  Twitch,
+  Twitter,
+  Zitadel,
+} from "./providers/presets/index.ts";
 export type {
+  ClientRegistrationOptions,
   CredentialInput,
   CredentialsProviderConfig,
   EmailProviderConfig,
+  EndSessionOptions,
   OAuthCheck,
   OAuthProviderConfig,
+  ProfileContext,
   ProviderConfig,
   PublicProvider,
   TokenSet,
   User,
+  UserinfoRequestContext,
 } from "./providers/types.ts";
+export {
+  type AccessTokenVerifier,
+  type AccessTokenVerifierOptions,
+  createAccessTokenVerifier,
+  hasScopes,
+  type IntrospectionOptions,
+  type Principal,
+  verifyAccessToken,
+} from "./resource/index.ts";
+export type { AccessToken, AccessTokenError, AccessTokenResult } from "./tokens/get-access-token.ts";

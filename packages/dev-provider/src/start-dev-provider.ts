@@ -37,6 +37,11 @@ export interface DevProviderOptions {
   ttl?: TtlOptions;
   /** Extra oidc-provider `features`, merged one level deep over the dev provider's own. */
   features?: Record<string, unknown>;
+  /**
+   * Rotate refresh tokens on every use (a refresh answers a new one and the old one is spent) for every
+   * client. Default: oidc-provider's rule, which rotates only for public clients or near expiry.
+   */
+  rotateRefreshToken?: boolean;
   /** Private signing keys to use instead of a fresh RS256 key, e.g. to test key rotation. */
   jwks?: { keys: JWK[] };
   /** Receives oidc-provider's error events; without it the provider prints nothing. */
@@ -86,6 +91,7 @@ export async function startDevProvider(options: DevProviderOptions): Promise<Dev
         findAccount: accounts.findAccount,
         ttl: options.ttl,
         features: options.features,
+        ...(options.rotateRefreshToken !== undefined && { rotateRefreshToken: options.rotateRefreshToken }),
       }),
     );
     await assertClientsValid(provider, options.clients);

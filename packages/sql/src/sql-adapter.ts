@@ -1,6 +1,8 @@
 import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
 import { sql } from "kysely";
 import type { SqlDatabase } from "./database.ts";
+import { getAccountByUserId, refreshAccountTokens, updateAccountTokens } from "./lib/account-tokens.ts";
+import { clientRegistrationStore } from "./lib/client-registrations.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
 import { guard } from "./lib/driver-errors.ts";
 import {
@@ -28,6 +30,12 @@ export type SqlAdapter = Required<Adapter> & {
   createUserAndAccount(user: NewUser, account: Omit<AdapterAccount, "userId">): Promise<AdapterUser>;
   /** Deletes expired sessions and verification tokens (`expires < now`); resolves to the sessions deleted. */
   deleteExpiredSessions(now: Date): Promise<number>;
+  /** The account a user linked at a provider, or null (for `getAccessToken`). */
+  getAccountByUserId(userId: string, provider: string): Promise<AdapterAccount | null>;
+  /** Overwrites the given token columns of one account; false when it does not exist. */
+  updateAccountTokens: NonNullable<Adapter["updateAccountTokens"]>;
+  /** Locks the account row (SQLite: `BEGIN IMMEDIATE`), re-reads it, refreshes, writes: one refresh across instances. */
+  refreshAccountTokens: NonNullable<Adapter["refreshAccountTokens"]>;
   /** Releases the connection pool or file handle, if the adapter opened it. */
   close(): Promise<void>;
   /** The open database, for `migrate(adapter.db)` and `assertSchema(adapter.db)`. */
@@ -246,6 +254,13 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
         await kysely.deleteFrom("gh_verification_tokens").where("expires", "<", cutoff).execute();
         return Number(sessions.numDeletedRows);
       }),
+
+    getAccountByUserId: (userId, provider) => getAccountByUserId(db, userId, provider),
+    updateAccountTokens: (key, tokens) => updateAccountTokens(db, key, tokens),
+    refreshAccountTokens: (key, refresh) => refreshAccountTokens(db, key, refresh),
+
+    // Dynamic client registration (migration 002) and back-channel logout.
+    ...clientRegistrationStore(db),
 
     close: () => guard("close", close),
   };

@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Gatehouse } from "@gatehouse/core";
+import type { AccessTokenVerifier, Gatehouse } from "@gatehouse/core";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { DEV_MAILBOX_CSS, type DevMailbox, renderDevMailbox } from "./dev-mailbox.ts";
+import { providerAccessToken } from "./provider-token-api.ts";
+import { resourceApi } from "./resource-api.ts";
 import { HTML_SECURITY_HEADERS } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -12,6 +14,8 @@ export interface AppOptions {
   staticDir: string;
   /** Development only: the mailbox whose sign-in links `/dev/mailbox` lists. */
   devMailbox?: DevMailbox | null;
+  /** Checks the bearer tokens of the JSON API at `/api/resource/*`; without it that API is a 404. */
+  resourceVerifier?: AccessTokenVerifier | null;
 }
 
 /** Vite puts a content hash in every file name under `/assets/`, so they never change. */
@@ -23,7 +27,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  *
  * @example serve({ fetch: createApp({ auth, staticDir: "apps/web/dist" }).fetch, port: 3000 });
  */
-export function createApp({ auth, staticDir, devMailbox }: AppOptions): Hono {
+export function createApp({ auth, staticDir, devMailbox, resourceVerifier }: AppOptions): Hono {
   const app = new Hono();
   const base = auth.basePath;
 
@@ -34,6 +38,8 @@ export function createApp({ auth, staticDir, devMailbox }: AppOptions): Hono {
     c.header("Cache-Control", "private, no-store");
     return session ? c.json(session) : c.json({ error: "SessionRequired" }, 401);
   });
+  if (resourceVerifier) app.route("/api/resource", resourceApi(resourceVerifier));
+  app.get("/api/me/providers/:provider/access-token", (c) => providerAccessToken(c, auth));
   app.all("/api/*", (c) => c.json({ error: "NotFound" }, 404));
 
   // Every page and file below; the auth endpoint above sets its own headers.

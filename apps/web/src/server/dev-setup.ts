@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { Credentials, OIDC, type ProviderConfig } from "@gatehouse/core";
 import { startDevProvider } from "@gatehouse/dev-provider";
+import { devResourceApi } from "./dev-resource-api.ts";
 
 /** The demo user of the credentials provider; the password is new on every start. */
 export interface DemoCredentials {
@@ -14,6 +15,12 @@ export interface DevSetup {
   demo: DemoCredentials;
   /** The development OpenID provider's issuer, e.g. `http://127.0.0.1:54321`. */
   issuer: string;
+  /** The bearer API's defaults: tokens from this provider for `<origin>/api/resource`, introspected as the web client. */
+  api: {
+    audience: string;
+    client: { clientId: string; clientSecret: string };
+    introspection: { clientId: string; clientSecret: string };
+  };
   close(): Promise<void>;
 }
 
@@ -33,6 +40,7 @@ export async function startDevSetup(options: {
 }): Promise<DevSetup> {
   // Fresh per start: nothing to configure, nothing to leak between runs.
   const clientSecret = randomBytes(32).toString("base64url");
+  const api = devResourceApi(options.authUrl);
   const provider = await startDevProvider({
     port: options.port,
     clients: [
@@ -40,13 +48,22 @@ export async function startDevSetup(options: {
         client_id: DEV_CLIENT_ID,
         client_secret: clientSecret,
         redirect_uris: [`${options.authUrl.replace(/\/$/, "")}/callback/dev`],
+        // The device grant lets the CLI (apps/cli) sign in against the dev provider: RFC 8628.
+        grant_types: ["authorization_code", "urn:ietf:params:oauth:grant-type:device_code"],
       },
+      api.providerClient,
     ],
+    features: { deviceFlow: { enabled: true }, ...api.features },
     logger: (line) => options.log(`dev provider: ${line}`),
   });
   const demo: DemoCredentials = { username: "demo", password: randomBytes(12).toString("base64url") };
   return {
     issuer: provider.issuer,
+    api: {
+      audience: api.audience,
+      client: api.client,
+      introspection: { clientId: DEV_CLIENT_ID, clientSecret },
+    },
     demo,
     providers: [
       OIDC({

@@ -93,13 +93,13 @@ describe("startWebApp", () => {
     [
       "a newer schema",
       "update gh_schema set version = 999",
-      /version 999 but this Gatehouse knows up to 1: upgrade/,
+      /version 999 but this Gatehouse knows up to 2: upgrade/,
     ],
     ["an unknown schema", "delete from gh_schema", /Gatehouse tables but no schema version/],
     [
       "an old schema",
       "update gh_schema set version = 0",
-      /version 0 but this Gatehouse needs 1: run `npm run migrate`/,
+      /version 0 but this Gatehouse needs 2: run `npm run migrate`/,
     ],
   ] as const) {
     it(`in production refuses ${what} with a clear message, starting nothing`, async () => {
@@ -141,14 +141,19 @@ describe("startWebApp", () => {
       assert.ok(existsSync(database));
       assert.deepEqual(lines, [
         `created a development secret at ${join(dataDir, "dev-secret")}`,
-        `database: SQLite file ${database} (applied 001-initial; schema version 1)`,
+        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations; schema version 2)`,
         "development mode",
         lines[3],
         `demo credentials: demo / ${web.demo.password}`,
+        lines[5],
         `email sign-in: links go to the dev mailbox at ${web.url}/dev/mailbox and this log`,
         `Gatehouse web app on ${web.url}`,
       ]);
       assert.match(lines[3] ?? "", /^development OpenID provider at http:\/\/127\.0\.0\.1:\d+ /);
+      assert.match(
+        lines[5] ?? "",
+        /^bearer API at http:\/\/localhost:\d+\/api\/resource\/whoami; a token: curl /,
+      );
     } finally {
       await web.close();
     }
@@ -313,7 +318,7 @@ if (!postgres.ok) {
       try {
         assert.ok(
           lines.includes(
-            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial; schema version 1)",
+            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations; schema version 2)",
           ),
         );
         assert.equal(existsSync(join(dataDir, "gatehouse.db")), false, "no SQLite file beside it");
@@ -340,7 +345,7 @@ if (!postgres.ok) {
         (error: unknown) =>
           error instanceof TypeError &&
           error.message.includes("cannot use the database (PostgreSQL at 127.0.0.1:5432/test)") &&
-          error.message.includes("version 999 but this Gatehouse knows up to 1"),
+          error.message.includes("version 999 but this Gatehouse knows up to 2"),
       );
     });
   });

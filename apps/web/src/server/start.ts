@@ -1,6 +1,12 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
-import { Email, type GatehouseOptions, gatehouse, type ProviderConfig } from "@gatehouse/core";
+import {
+  createAccessTokenVerifier,
+  Email,
+  type GatehouseOptions,
+  gatehouse,
+  type ProviderConfig,
+} from "@gatehouse/core";
 import { smtpSender } from "@gatehouse/core/smtp";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -9,6 +15,7 @@ import { openDatabase } from "./database.ts";
 import { createDevMailbox, type DevMailbox } from "./dev-mailbox.ts";
 import { devSecret } from "./dev-secret.ts";
 import { type DemoCredentials, type DevSetup, startDevSetup } from "./dev-setup.ts";
+import { resourceApiSettings, resourceVerifierOptions } from "./resource-settings.ts";
 import { startSessionCleanup } from "./session-cleanup.ts";
 import { type EmailSetting, loadSettings } from "./settings.ts";
 
@@ -52,6 +59,7 @@ export interface WebApp {
 export async function startWebApp(options: StartOptions): Promise<WebApp> {
   const log = options.log ?? console.log;
   const settings = loadSettings(options.env, { dataDir: options.dataDir });
+  const apiSettings = resourceApiSettings(options.env);
   const config = options.configFile ? await loadConfigFile(options.configFile) : {};
   const development = settings.mode === "development";
   const secret =
@@ -99,7 +107,14 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
         ...configProviders,
       ],
     } satisfies GatehouseOptions);
-    handle = createApp({ auth, staticDir: options.staticDir, devMailbox }).fetch;
+    const verifierOptions = resourceVerifierOptions(apiSettings, dev && { issuer: dev.issuer, ...dev.api });
+    const resourceVerifier =
+      verifierOptions &&
+      createAccessTokenVerifier({
+        ...verifierOptions,
+        onError: (error) => log(`bearer API: issuer unreachable: ${JSON.stringify(error)}`),
+      });
+    handle = createApp({ auth, staticDir: options.staticDir, devMailbox, resourceVerifier }).fetch;
     cleanup = await startSessionCleanup({ adapter, log });
   } catch (error) {
     await Promise.all([stop(server), dev?.close()]);
@@ -111,6 +126,9 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   if (dev) {
     log(`development OpenID provider at ${dev.issuer} (its login form accepts any user name)`);
     log(`demo credentials: ${dev.demo.username} / ${dev.demo.password}`);
+    log(
+      `bearer API at ${url}/api/resource/whoami; a token: curl -u ${dev.api.client.clientId}:${dev.api.client.clientSecret} -d grant_type=client_credentials -d resource=${dev.api.audience} -d scope=api:read ${dev.issuer}/token`,
+    );
   }
   if (devMailbox) log(`email sign-in: links go to the dev mailbox at ${url}/dev/mailbox and this log`);
   else if (settings.email.kind === "smtp") log(`email sign-in: mail from ${settings.email.from} over SMTP`);

@@ -9,6 +9,7 @@ import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../pr
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
 import { emailCallbackAction, emailConfirmPageAction } from "./email.ts";
+import { callbackParams, relayFormPost } from "./form-post-relay.ts";
 import { csrfFailure, failure } from "./page-urls.ts";
 import { describe } from "./signin.ts";
 
@@ -38,8 +39,11 @@ async function oauthCallback(
   provider: OAuthProviderConfig,
   deps: { strategy: SessionStrategy; oauth: OAuthFlows },
 ): Promise<Outcome> {
+  // form_post: a cross-site POST carries no check cookie; bounce it once through our own origin.
+  const relay = relayFormPost(ctx, provider.id);
+  if (relay) return relay;
   const checks = await openChecks(ctx, provider.id);
-  const params = ctx.request.method === "POST" ? new URLSearchParams(ctx.body) : ctx.url.searchParams;
+  const params = callbackParams(ctx);
   let result: Awaited<ReturnType<OAuthFlows["complete"]>>;
   try {
     result = await deps.oauth.complete(provider, {
@@ -56,6 +60,10 @@ async function oauthCallback(
     provider: provider.id,
     type: provider.type,
     providerAccountId: result.user.id,
+    // The ID token's `sid`: a back-channel logout token may name only that provider session.
+    ...(provider.type === "oidc" && typeof result.profile.sid === "string"
+      ? { session_state: result.profile.sid }
+      : {}),
   };
   return completeSignIn(ctx, deps.strategy, {
     provider,

@@ -7,6 +7,15 @@ import type { SessionStrategy } from "../session/session-strategy.ts";
 import { failure } from "./page-urls.ts";
 import { resolveUser } from "./resolve-user.ts";
 
+/** What a provider's sign-in established, before the app's `signIn` callback decides. */
+export interface SignInInput {
+  provider: ProviderConfig;
+  user: User;
+  account: Account;
+  profile?: Record<string, unknown>;
+  credentials?: Record<string, string>;
+}
+
 /**
  * The common end of every sign-in: the `signIn` callback decides, the session strategy issues a new
  * session (a fresh token every time, so no session fixation), then the person goes to the callback URL.
@@ -14,17 +23,10 @@ import { resolveUser } from "./resolve-user.ts";
 export async function completeSignIn(
   ctx: RequestContext,
   strategy: SessionStrategy,
-  input: {
-    provider: ProviderConfig;
-    user: User;
-    account: Account;
-    profile?: Record<string, unknown>;
-    credentials?: Record<string, string>;
-  },
+  input: SignInInput,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
-  const { provider: _provider, ...forCallback } = input;
-  const decision = ctx.config.callbacks.signIn ? await ctx.config.callbacks.signIn(forCallback) : true;
+  const decision = await askSignInCallback(ctx, input);
   if (decision === false) return failure(ctx, "AccessDenied");
   if (typeof decision === "string") {
     // A redirect chosen by the app still obeys the redirect policy.
@@ -50,11 +52,20 @@ export async function completeSignIn(
 }
 
 /**
+ * The app's `signIn` callback (true when none is set): `true` goes on; `false`, a URL or anything else
+ * refuses. Shared by the browser sign-ins and the device flow.
+ */
+export async function askSignInCallback(ctx: RequestContext, input: SignInInput): Promise<unknown> {
+  const { provider: _provider, ...forCallback } = input;
+  return ctx.config.callbacks.signIn ? ctx.config.callbacks.signIn(forCallback) : true;
+}
+
+/**
  * With an adapter the session belongs to a stored user: an existing one for a credentials user the
  * app already keeps, else the one account resolution finds or creates. Without one, the provider's
  * user is the session's user.
  */
-async function storedUser(
+export async function storedUser(
   ctx: RequestContext,
   strategy: SessionStrategy,
   input: { provider: ProviderConfig; user: User; account: Account; profile?: Record<string, unknown> },
@@ -90,5 +101,6 @@ async function storedUser(
     account: input.account,
     ...(input.profile ? { profile: input.profile } : {}),
     currentUserId: await strategy.userId(ctx),
+    keys: ctx.config.keys,
   });
 }

@@ -1,8 +1,11 @@
 import { toErrorCode } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { prepareEndSession } from "../logout/end-session.ts";
 import { renderPage } from "../pages/render-page.ts";
+import type { OAuthFlows } from "../providers/oauth-flows.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
+import { startSignOutRevocations } from "../tokens/sign-out-revocation.ts";
 import { pageContext } from "./page-urls.ts";
 
 /** `GET signout`: the confirmation page (a GET never signs out: links and prefetches must not). */
@@ -23,7 +26,11 @@ export async function signOutPageAction(ctx: RequestContext): Promise<Outcome> {
 }
 
 /** `POST signout`: ends the session and clears every session cookie chunk, then goes to the callback URL. */
-export async function signOutAction(ctx: RequestContext, strategy: SessionStrategy): Promise<Outcome> {
+export async function signOutAction(
+  ctx: RequestContext,
+  strategy: SessionStrategy,
+  oauth?: OAuthFlows,
+): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   if (!(await ctx.verifyCsrf())) {
     await ctx.csrfToken();
@@ -31,6 +38,14 @@ export async function signOutAction(ctx: RequestContext, strategy: SessionStrate
     url.searchParams.set("error", "MissingCSRF");
     return redirect(url.href, 403);
   }
+  // Provider revocation (`revokeTokens`) needs the user id, so it starts before the session goes; the
+  // session is destroyed whatever the providers do, and they are waited for concurrently, bounded.
+  const revocations = oauth
+    ? await startSignOutRevocations({ config: ctx.config, oauth }, ctx, strategy)
+    : null;
+  // RP-initiated logout (`endSession`) reads the stored ID token before the session goes, too.
+  const toProvider = oauth ? await prepareEndSession(ctx, strategy, oauth) : null;
   await strategy.destroy(ctx);
-  return redirect(callbackUrl);
+  await revocations?.();
+  return redirect((await toProvider?.(callbackUrl)) ?? callbackUrl);
 }

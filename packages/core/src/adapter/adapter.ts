@@ -85,4 +85,55 @@ export interface Adapter {
   ): Promise<AdapterUser>;
   /** Deletes expired sessions and verification tokens; returns how many sessions went. */
   deleteExpiredSessions?(now: Date): Promise<number>;
+  /** The account a user linked at a provider (the first, if several), or null. Needed by `getAccessToken`. */
+  getAccountByUserId?(userId: string, provider: string): Promise<AdapterAccount | null>;
+  /**
+   * Overwrites the given token fields of a linked account (an absent field is kept, `null` clears it);
+   * resolves to false when the account does not exist. Gatehouse hands it sealed tokens only.
+   */
+  updateAccountTokens?(key: AccountKey, tokens: AccountTokens): Promise<boolean>;
+  /**
+   * Single-flight refresh across app instances: in one transaction, locks the account row, re-reads
+   * it, calls `refresh` with the current row and writes what it returns (null: write nothing).
+   * Resolves to the row as it now is, or null when the account does not exist. A concurrent call for
+   * the same account waits for the lock and then sees the first call's tokens.
+   */
+  refreshAccountTokens?(
+    key: AccountKey,
+    refresh: (current: AdapterAccount) => Promise<AccountTokens | null>,
+  ): Promise<AdapterAccount | null>;
+  /** The stored dynamic client registration of a provider at an issuer, or null. */
+  getClientRegistration?(key: ClientRegistrationKey): Promise<StoredClientRegistration | null>;
+  /**
+   * Stores a registration unless one exists for its (provider, issuer); resolves to the stored row —
+   * this one, or the one a concurrent instance inserted first.
+   */
+  createClientRegistration?(registration: StoredClientRegistration): Promise<StoredClientRegistration>;
+  /** The user whose account at `provider` recorded `sessionState` (the ID token's `sid`), or null. */
+  getUserByAccountSessionState?(key: { provider: string; sessionState: string }): Promise<AdapterUser | null>;
+  /** Deletes every session of a user (back-channel logout); resolves to how many went. */
+  deleteSessionsByUserId?(userId: string): Promise<number>;
 }
+
+/** Identifies one client registration: Gatehouse's provider id and the provider's issuer. */
+export type ClientRegistrationKey = { provider: string; issuer: string };
+
+/** A dynamic client registration (RFC 7591) as stored. Gatehouse hands the adapter sealed secrets only. */
+export interface StoredClientRegistration extends ClientRegistrationKey {
+  clientId: string;
+  clientSecret: string | null;
+  /** Epoch seconds; 0 means the secret never expires. */
+  clientSecretExpiresAt: number;
+  registrationAccessToken: string | null;
+  /** The provider's registration response, without `client_secret` and `registration_access_token`. */
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Identifies one linked account. */
+export type AccountKey = Pick<AdapterAccount, "provider" | "providerAccountId">;
+
+/** The token fields of an account that a refresh or a later sign-in may replace. */
+export type AccountTokens = Partial<
+  Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at" | "token_type" | "scope" | "id_token">
+>;

@@ -1,6 +1,8 @@
 import type { Adapter } from "../adapter/adapter.ts";
 import { KeyRing } from "../lib/key-ring.ts";
 import type { ProviderConfig } from "../providers/types.ts";
+import { checkRegistrationAndLogout } from "../registration/check-registration-options.ts";
+import { checkClientOptions } from "./check-client-options.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, Theme } from "./options.ts";
 
 export const DEFAULTS = {
@@ -86,6 +88,9 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     providers.set(provider.id, provider);
   }
 
+  for (const provider of providers.values()) {
+    checkRegistrationAndLogout(provider, { adapter: options.adapter, strategy: options.session?.strategy });
+  }
   const adapterForEmail = options.adapter;
   for (const provider of providers.values()) {
     if (provider.type !== "email") continue;
@@ -171,9 +176,9 @@ function checkProvider(provider: ProviderConfig): void {
   if (provider.type !== "oidc" && provider.type !== "oauth") {
     throw new TypeError(`Gatehouse: provider "${provider.id}" has an unknown type.`);
   }
-  if (!provider.clientId) {
+  if (!provider.clientId && !provider.registration) {
     throw new TypeError(
-      `Gatehouse: provider "${provider.id}" has no client id. Set AUTH_${envName(provider.id)}_ID.`,
+      `Gatehouse: provider "${provider.id}" has no client id. Set AUTH_${envName(provider.id)}_ID, or \`registration\` to register dynamically.`,
     );
   }
   if (provider.type === "oidc" && !provider.issuer) {
@@ -190,6 +195,7 @@ function checkProvider(provider: ProviderConfig): void {
       `Gatehouse: OAuth provider "${provider.id}" needs an issuer or authorization.url and token.url.`,
     );
   }
+  checkClientOptions(provider);
 }
 
 function checkPages(pages: Pages): Pages {

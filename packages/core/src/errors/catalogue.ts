@@ -176,6 +176,37 @@ export const errorCatalogue = {
     message: "No sign-in provider has this id.",
     cause: "signin/<id> or callback/<id> named a provider that is not configured, or one of the wrong type.",
   },
+  AccountNotLinked: {
+    status: 404,
+    surface: "request",
+    title: "Not found",
+    message: "No account at this provider is linked to the user.",
+    cause: "getAccessToken (or the web app's access-token API) named a provider the user has no account at.",
+  },
+  ProviderSignInRequired: {
+    status: 401,
+    surface: "request",
+    title: "Sign-in required",
+    message: "Sign in with this provider again.",
+    cause:
+      "The provider refused the stored refresh token (invalid_grant: expired, revoked or already used; the stored tokens were cleared), or the access token expired and there is no refresh token.",
+  },
+  ProviderUnavailable: {
+    status: 502,
+    surface: "request",
+    title: "Provider unavailable",
+    message: "The provider could not be reached. Try again in a moment.",
+    cause:
+      "Refreshing a provider access token timed out, failed on the network, or got a 5xx or unusable answer; the stored tokens were kept.",
+  },
+  DeviceFlowUnsupported: {
+    status: 400,
+    surface: "request",
+    title: "Bad request",
+    message: "This provider does not support signing in from a device.",
+    cause:
+      "device/<id> or device-token/<id> named a provider that is not OAuth/OIDC, or whose metadata has no usable device_authorization_endpoint.",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

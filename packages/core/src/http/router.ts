@@ -8,7 +8,11 @@ export type Action =
   | "signout"
   | "callback"
   | "verify-request"
-  | "error";
+  | "error"
+  | "device"
+  | "device-token"
+  | "device-signout"
+  | "backchannel-logout";
 
 /** Which methods each action takes (protocol.md §1). */
 const METHODS: Record<Action, readonly string[]> = {
@@ -20,10 +24,22 @@ const METHODS: Record<Action, readonly string[]> = {
   callback: ["GET", "POST"],
   "verify-request": ["GET"],
   error: ["GET"],
+  // RFC 8628 device flow (device/): JSON endpoints for devices, never for browsers.
+  device: ["POST"],
+  "device-token": ["POST"],
+  "device-signout": ["POST"],
+  // OpenID back-channel logout (logout/): the provider posts a logout token, server to server.
+  "backchannel-logout": ["POST"],
 };
 
 /** Actions that take a provider id segment. */
-const WITH_PROVIDER: ReadonlySet<Action> = new Set(["signin", "callback"]);
+const WITH_PROVIDER: ReadonlySet<Action> = new Set([
+  "signin",
+  "callback",
+  "device",
+  "device-token",
+  "backchannel-logout",
+]);
 
 export interface Route {
   action: Action;
@@ -54,6 +70,12 @@ export function route(pathname: string, method: string, basePath: string): Route
     throw new AuthError("UnknownAction");
   }
   if (known === "callback" && providerId === undefined) throw new AuthError("UnknownAction");
+  if (
+    (known === "device" || known === "device-token" || known === "backchannel-logout") &&
+    providerId === undefined
+  ) {
+    throw new AuthError("UnknownAction");
+  }
   // `signin` takes GET for the page and POST for `signin/<id>` only: a provider sign-in is never
   // started by GET (a login CSRF vector), and the Allow header lists exactly what the path takes.
   const allowed = known === "signin" ? (providerId === undefined ? ["GET"] : ["POST"]) : METHODS[known];

@@ -9,6 +9,7 @@ import { requestOptions } from "./lib/http.ts";
 import { verifyIdTokenSignature } from "./lib/id-token-signature.ts";
 import { toUser } from "./lib/profile.ts";
 import { toAuthError } from "./lib/to-auth-error.ts";
+import { applyTokenQuirks } from "./lib/token-quirks.ts";
 import { fetchProfile } from "./lib/userinfo.ts";
 import type { OAuthRuntime } from "./runtime.ts";
 
@@ -69,26 +70,35 @@ export async function completeAuthorization(
       expected.codeVerifier,
       requestOptions(runtime, String(as.token_endpoint)),
     );
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, tokenRequest, {
+    // Twitch's array `scope`, Entra ID's per-tenant issuer: see token-quirks.ts.
+    const { as: tokenAs, response: tokenResponse } = await applyTokenQuirks(provider, as, tokenRequest);
+    const tokens = await oauth.processAuthorizationCodeResponse(tokenAs, client, tokenResponse, {
       expectedNonce: expected.nonce ?? oauth.expectNoNonce,
       requireIdToken: provider.type === "oidc",
     });
     const claims = oauth.getValidatedIdTokenClaims(tokens);
     if (tokens.id_token !== undefined) {
       await verifyIdTokenSignature(tokens.id_token, {
-        as,
+        as: tokenAs,
         clientId: provider.clientId,
         runtime,
         cache: input.discovery,
       });
     }
 
-    const profile = await fetchProfile({ as, client, tokens, claims, runtime });
+    const profile = await fetchProfile({
+      as: tokenAs,
+      client,
+      tokens,
+      claims,
+      runtime,
+      request: provider.userinfo?.request,
+    });
     const tokenSet: TokenSet = { ...tokens };
     if (tokens.expires_in !== undefined) {
       tokenSet.expires_at = Math.floor(runtime.now() / 1000) + tokens.expires_in;
     }
-    const user = await toUser(provider, profile, tokenSet);
+    const user = await toUser(provider, profile, tokenSet, { params: input.params });
     return { user, profile, tokens: tokenSet };
   } catch (error) {
     throw toAuthError("OAuthCallback", error);

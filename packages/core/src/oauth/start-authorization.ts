@@ -3,6 +3,7 @@ import { AuthError } from "../errors/auth-error.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import { type OAuthCheckValues, resolveChecks } from "./checks.ts";
 import type { DiscoveryCache } from "./discovery-cache.ts";
+import { authorizationRequestUrl } from "./lib/authorization-request.ts";
 import { resolveAuthorizationServer } from "./lib/authorization-server.ts";
 import { isAllowedEndpoint } from "./lib/http.ts";
 import { toAuthError } from "./lib/to-auth-error.ts";
@@ -83,7 +84,9 @@ export async function startAuthorization(
     values.codeVerifier = oauth.generateRandomCodeVerifier();
     params.set("code_challenge", await oauth.calculatePKCECodeChallenge(values.codeVerifier));
     params.set("code_challenge_method", "S256");
-    return { url: url.href, checks: values };
+    // response_mode, request object (RFC 9101) and PAR (RFC 9126) when configured or required.
+    const finalUrl = await authorizationRequestUrl(provider, { as, url, runtime: input.runtime });
+    return { url: finalUrl, checks: values };
   } catch (error) {
     throw toAuthError("OAuthSignin", error);
   }

@@ -63,7 +63,11 @@ declare module "oidc-provider" {
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: Client) => boolean };
     renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: unknown) => Promise<void>;
     ttl?: Record<string, number>;
-    issueRefreshToken?: (ctx: KoaContextWithOIDC, client: Client, code: unknown) => boolean | Promise<boolean>;
+    issueRefreshToken?: (
+      ctx: KoaContextWithOIDC,
+      client: Client,
+      code: unknown,
+    ) => boolean | Promise<boolean>;
     [option: string]: unknown;
   }
 

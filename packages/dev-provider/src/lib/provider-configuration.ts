@@ -1,5 +1,6 @@
 import type { ClientMetadata, Configuration, FindAccount } from "oidc-provider";
 import { createMemoryAdapter } from "oidc-provider/lib/adapters/memory_adapter.js";
+import { successSource, userCodeConfirmSource, userCodeInputSource } from "./device-pages.ts";
 import { renderError } from "./error-page.ts";
 import { clientBasedCors, introspectionAllowed, revocationAllowed } from "./policies.ts";
 import type { PrivateJwks } from "./signing-keys.ts";
@@ -48,6 +49,8 @@ export interface ProviderConfigurationInput {
   findAccount: FindAccount;
   ttl?: TtlOptions;
   features?: Record<string, unknown>;
+  /** Rotate refresh tokens on every use; default oidc-provider's own rule. */
+  rotateRefreshToken?: boolean;
 }
 
 /** The oidc-provider configuration for a development provider. */
@@ -58,6 +61,8 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     userinfo: { enabled: true },
     revocation: { enabled: true, allowedPolicy: revocationAllowed },
     introspection: { enabled: true, allowedPolicy: introspectionAllowed },
+    // Off unless asked for (`features: { deviceFlow: { enabled: true } }`); our pages when on.
+    deviceFlow: { enabled: false, userCodeInputSource, userCodeConfirmSource, successSource },
   };
   return {
     // A fresh store per provider, passed explicitly: the implicit default prints a warning.
@@ -90,7 +95,15 @@ export function providerConfiguration(input: ProviderConfigurationInput): Config
     // A client allowed the refresh_token grant always gets a refresh token: relying parties under test
     // need one to exercise refresh, rotation and revocation without an `offline_access` consent step.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    ...(input.rotateRefreshToken !== undefined && { rotateRefreshToken: input.rotateRefreshToken }),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // oidc-provider's outgoing requests (back-channel logout) refuse loopback and private addresses,
+    // its SSRF guard. A development provider's relying parties *are* local apps, so the guard's
+    // dispatcher is dropped here — acceptable only because this provider never runs in production.
+    fetch: (url: string, options: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _ssrfGuard, ...rest } = options;
+      return globalThis.fetch(url, rest);
+    },
     findAccount: input.findAccount,
     renderError,
     clientBasedCORS: clientBasedCors,

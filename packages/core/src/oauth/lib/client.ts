@@ -1,6 +1,7 @@
 import * as oauth from "oauth4webapi";
 import type { OAuthProviderConfig } from "../../providers/types.ts";
 import type { OAuthRuntime } from "../runtime.ts";
+import { configuredClientAuth } from "./client-auth.ts";
 
 /** Allowed clock difference with the provider for ID-token `exp`/`iat`/`nbf`, as in Auth.js. */
 export const CLOCK_TOLERANCE_S = 10;
@@ -15,13 +16,16 @@ export function oauthClient(provider: OAuthProviderConfig, runtime: OAuthRuntime
 }
 
 /**
- * Token endpoint authentication: `client_secret_basic` (the OAuth default), `client_secret_post` when the
- * provider advertises only that, and none (public client, PKCE only) without a secret.
+ * Token endpoint authentication: the configured `clientAuthMethod`, else `client_secret_basic` (the OAuth
+ * default), `client_secret_post` when the provider advertises only that, and none (public client, PKCE
+ * only) without a secret.
  */
 export function clientAuthentication(
   provider: OAuthProviderConfig,
   as: oauth.AuthorizationServer,
 ): oauth.ClientAuth {
+  const method = provider.clientAuthMethod;
+  if (method !== undefined) return configuredClientAuth({ ...provider, clientAuthMethod: method });
   if (!provider.clientSecret) return oauth.None();
   const methods = as.token_endpoint_auth_methods_supported;
   if (
