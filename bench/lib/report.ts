@@ -153,7 +153,10 @@ function targets(rows: LoadRow[], figures: Figures | null): Target[] {
     list.push({
       what,
       goal,
-      measured: value === undefined ? "not measured" : `${unit === " B" ? thousands(value) : value.toFixed(2)}${unit}`,
+      measured:
+        value === undefined
+          ? "not measured"
+          : `${unit === " B" ? thousands(value) : value.toFixed(2)}${unit}`,
       met: value === undefined ? null : ok(value),
     });
   add("GET session, jwt, vs Auth.js", "≥ 20×", ratio("gatehouse-jwt", "authjs-jwt"), (v) => v >= 20);
