@@ -138,6 +138,37 @@ describe("device authorization grant (RFC 8628) through the handler, JWT session
     assert.equal((await device.poll(started.device_code)).body.error, "invalid_grant");
   });
 
+  // Regression: the device poll built the profile with a plain userinfo GET, ignoring the provider's
+  // `userinfo.request` (GitHub's email call), so a device sign-in saw another profile than a browser's.
+  test("the provider's userinfo.request shapes the device's profile, as in a browser sign-in", async () => {
+    const requested: string[] = [];
+    const device = app({
+      providers: [
+        OIDC({
+          id: "dev",
+          name: "dev",
+          issuer: op.issuer,
+          clientId: "dev",
+          clientSecret: "dev-secret",
+          userinfo: {
+            request: async ({ fetchJson }) => {
+              const userinfo = (await fetchJson(`${op.issuer}/me`)) as Record<string, unknown>;
+              requested.push(String(userinfo.sub));
+              return { ...userinfo, name: "From userinfo.request" };
+            },
+          },
+        }),
+      ],
+    });
+    const started = await device.start();
+    await approveDeviceCode(op.issuer, started.user_code, "Ada Lovelace");
+    const done = await device.poll(started.device_code);
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(requested.length, 1, "the hook ran once, with an authenticated fetch");
+    const session = await device.session(done.body.session_token as string);
+    assert.equal((session.user as { name?: string }).name, "From userinfo.request");
+  });
+
   test("a device polling faster than its interval gets slow_down without the provider being asked", async () => {
     const device = app(options);
     const started = await device.start();

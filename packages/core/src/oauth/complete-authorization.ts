@@ -6,11 +6,9 @@ import type { DiscoveryCache } from "./discovery-cache.ts";
 import { resolveAuthorizationServer } from "./lib/authorization-server.ts";
 import { clientAuthentication, oauthClient } from "./lib/client.ts";
 import { requestOptions } from "./lib/http.ts";
-import { verifyIdTokenSignature } from "./lib/id-token-signature.ts";
-import { toUser } from "./lib/profile.ts";
+import { signedInUser } from "./lib/signed-in-user.ts";
 import { toAuthError } from "./lib/to-auth-error.ts";
 import { applyTokenQuirks } from "./lib/token-quirks.ts";
-import { fetchProfile } from "./lib/userinfo.ts";
 import type { OAuthRuntime } from "./runtime.ts";
 
 export interface CompleteAuthorizationInput {
@@ -76,30 +74,14 @@ export async function completeAuthorization(
       expectedNonce: expected.nonce ?? oauth.expectNoNonce,
       requireIdToken: provider.type === "oidc",
     });
-    const claims = oauth.getValidatedIdTokenClaims(tokens);
-    if (tokens.id_token !== undefined) {
-      await verifyIdTokenSignature(tokens.id_token, {
-        as: tokenAs,
-        clientId: provider.clientId,
-        runtime,
-        cache: input.discovery,
-      });
-    }
-
-    const profile = await fetchProfile({
+    return await signedInUser(provider, {
       as: tokenAs,
       client,
       tokens,
-      claims,
       runtime,
-      request: provider.userinfo?.request,
+      discovery: input.discovery,
+      params: input.params,
     });
-    const tokenSet: TokenSet = { ...tokens };
-    if (tokens.expires_in !== undefined) {
-      tokenSet.expires_at = Math.floor(runtime.now() / 1000) + tokens.expires_in;
-    }
-    const user = await toUser(provider, profile, tokenSet, { params: input.params });
-    return { user, profile, tokens: tokenSet };
   } catch (error) {
     throw toAuthError("OAuthCallback", error);
   }

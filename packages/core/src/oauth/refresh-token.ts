@@ -5,6 +5,7 @@ import { clientContext } from "./lib/client-context.ts";
 import { requestOptions } from "./lib/http.ts";
 import { verifyIdTokenSignature } from "./lib/id-token-signature.ts";
 import { type SafeCause, safeCause } from "./lib/safe-cause.ts";
+import { toTokenSet } from "./lib/signed-in-user.ts";
 import type { OAuthRuntime } from "./runtime.ts";
 
 export interface RefreshTokensInput {
@@ -58,11 +59,7 @@ export async function refreshTokens(
         return { ok: false, reason: "unavailable", cause: "refreshed ID token names another subject" };
       }
     }
-    const tokenSet: TokenSet = { ...tokens };
-    if (tokens.expires_in !== undefined) {
-      tokenSet.expires_at = Math.floor(runtime.now() / 1000) + tokens.expires_in;
-    }
-    return { ok: true, tokens: tokenSet };
+    return { ok: true, tokens: toTokenSet(tokens, runtime.now()) };
   } catch (error) {
     const invalidGrant = error instanceof oauth.ResponseBodyError && error.error === "invalid_grant";
     return { ok: false, reason: invalidGrant ? "invalid_grant" : "unavailable", cause: safeCause(error) };

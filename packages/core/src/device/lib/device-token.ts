@@ -2,10 +2,8 @@ import * as oauth from "oauth4webapi";
 import type { DiscoveryCache } from "../../oauth/discovery-cache.ts";
 import { clientContext } from "../../oauth/lib/client-context.ts";
 import { requestOptions } from "../../oauth/lib/http.ts";
-import { verifyIdTokenSignature } from "../../oauth/lib/id-token-signature.ts";
-import { toUser } from "../../oauth/lib/profile.ts";
+import { signedInUser } from "../../oauth/lib/signed-in-user.ts";
 import { toAuthError } from "../../oauth/lib/to-auth-error.ts";
-import { fetchProfile } from "../../oauth/lib/userinfo.ts";
 import type { OAuthRuntime } from "../../oauth/runtime.ts";
 import type { OAuthProviderConfig, TokenSet, User } from "../../providers/types.ts";
 
@@ -59,25 +57,17 @@ export async function pollDeviceToken(
       }
       throw error;
     }
-    const claims = oauth.getValidatedIdTokenClaims(tokens);
     if (provider.type === "oidc" && tokens.id_token === undefined) {
       throw new Error("the token response of an OIDC provider has no ID token");
     }
-    if (tokens.id_token !== undefined) {
-      await verifyIdTokenSignature(tokens.id_token, {
-        as,
-        clientId: provider.clientId,
-        runtime,
-        cache: input.discovery,
-      });
-    }
-    const profile = await fetchProfile({ as, client, tokens, claims, runtime });
-    const tokenSet: TokenSet = { ...tokens };
-    if (tokens.expires_in !== undefined) {
-      tokenSet.expires_at = Math.floor(runtime.now() / 1000) + tokens.expires_in;
-    }
-    const user = await toUser(provider, profile, tokenSet);
-    return { status: "signed_in", user, profile, tokens: tokenSet };
+    const signedIn = await signedInUser(provider, {
+      as,
+      client,
+      tokens,
+      runtime,
+      discovery: input.discovery,
+    });
+    return { status: "signed_in", ...signedIn };
   } catch (error) {
     throw toAuthError("OAuthCallback", error);
   }
