@@ -73,7 +73,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
   const oauth = createOAuthFlows(config);
   const getAccessToken = createGetAccessToken({ config, oauth });
   const unlinkAccount = createUnlinkAccount({ config, oauth });
-  const device = createDeviceFlows(config);
+  const device = createDeviceFlows(oauth);
   // Back-channel logout token `jti`s already used, per instance (no module state).
   const replays = createLogoutReplayCache();
 

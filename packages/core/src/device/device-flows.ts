@@ -1,5 +1,6 @@
-import type { ResolvedConfig } from "../config/resolve-config.ts";
-import { createDiscoveryCache } from "../oauth/discovery-cache.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { toAuthError } from "../oauth/lib/to-auth-error.ts";
+import type { OAuthFlows } from "../providers/oauth-flows.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import { type DeviceAuthorization, requestDeviceAuthorization } from "./lib/device-authorization.ts";
 import { type DeviceTokenResult, pollDeviceToken } from "./lib/device-token.ts";
@@ -12,13 +13,36 @@ export interface DeviceFlows {
   readonly limiter: PollLimiter;
 }
 
-export function createDeviceFlows(config: ResolvedConfig): DeviceFlows {
-  const runtime = { fetch: config.fetch, timeoutMs: config.httpTimeout, now: config.now };
-  // Per instance, like the browser flows' cache: no module state, tests start clean.
-  const discovery = createDiscoveryCache();
+/**
+ * The device steps on the browser flows' runtime and discovery cache (one metadata fetch and one key
+ * set per issuer for both), acting as the client the browser flows act as — for a provider with
+ * `registration`, the stored registration.
+ */
+export function createDeviceFlows(oauth: OAuthFlows): DeviceFlows {
+  const { runtime, discovery } = oauth;
   return {
-    start: (provider) => requestDeviceAuthorization(provider, { runtime, discovery }),
-    poll: (provider, deviceCode) => pollDeviceToken(provider, { deviceCode, runtime, discovery }),
+    start: async (provider) =>
+      requestDeviceAuthorization(await client(oauth, provider, "OAuthSignin"), { runtime, discovery }),
+    poll: async (provider, deviceCode) =>
+      pollDeviceToken(await client(oauth, provider, "OAuthCallback"), { deviceCode, runtime, discovery }),
     limiter: new PollLimiter(),
   };
+}
+
+/** The provider with its client id (and secret); a device flow never registers a client itself. */
+async function client(
+  oauth: OAuthFlows,
+  provider: OAuthProviderConfig,
+  code: "OAuthSignin" | "OAuthCallback",
+): Promise<OAuthProviderConfig> {
+  let resolved: OAuthProviderConfig | null;
+  try {
+    resolved = await oauth.client(provider);
+  } catch (error) {
+    throw toAuthError(code, error);
+  }
+  if (resolved === null) {
+    throw new AuthError(code, { cause: "no client registration is stored for this provider yet" });
+  }
+  return resolved;
 }
