@@ -93,10 +93,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
         ctx.body = await readBody(request);
         if (ctx.body.json === "true") ctx.jsonMode = true;
       }
-      // The provider calling back-channel logout is no browser: it gets no CSRF cookie either.
-      if (!isCookieless(ctx, target.action) && target.action !== "backchannel-logout") {
-        await ctx.ensureCsrfCookie();
-      }
+      if (!isCookieless(ctx, target.action)) await ctx.ensureCsrfCookie();
       return respond(ctx, await dispatch(ctx, target, { strategy, oauth, device, replays }));
     } catch (error) {
       return respondToError(ctx, config, error, target.action);

@@ -1,12 +1,21 @@
+import { bearerToken as readBearer } from "../http/bearer-token.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { Action } from "../http/router.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
 
-/** RFC 6750 §2.1 `b64token`, and a bound well above any session token (a JWE is ~400–1000 chars). */
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]{1,8192}=*) *$/i;
+/** A bound well above any session token (a JWE is ~400–1000 characters). */
+const MAX_SESSION_TOKEN_LENGTH = 8192;
 
-/** The endpoints a device calls: they take no cookies and set none (not browser endpoints). */
-const DEVICE_ACTIONS: ReadonlySet<Action> = new Set(["device", "device-token", "device-signout"]);
+/**
+ * Endpoints no browser calls — the device's, and the provider's back-channel logout: they take no
+ * cookies and set none.
+ */
+const NON_BROWSER_ACTIONS: ReadonlySet<Action> = new Set([
+  "device",
+  "device-token",
+  "device-signout",
+  "backchannel-logout",
+]);
 
 /**
  * The request's `Authorization: Bearer` session token, or null. A session cookie wins: a browser's
@@ -16,17 +25,15 @@ const DEVICE_ACTIONS: ReadonlySet<Action> = new Set(["device", "device-token", "
 export function bearerToken(ctx: RequestContext): string | null {
   const name = ctx.names.sessionToken;
   if (ctx.cookies.has(name) || ctx.cookies.has(`${name}.0`)) return null;
-  const header = ctx.request.headers.get("authorization");
-  if (header === null) return null;
-  return BEARER.exec(header)?.[1] ?? null;
+  return readBearer(ctx.request, MAX_SESSION_TOKEN_LENGTH);
 }
 
 /**
  * True when the answer must set no cookie, not even the CSRF one every browser request gets: the
- * device endpoints, and `GET session` with a bearer token.
+ * endpoints no browser calls, and `GET session` with a bearer token.
  */
 export function isCookieless(ctx: RequestContext, action: Action): boolean {
-  if (DEVICE_ACTIONS.has(action)) return true;
+  if (NON_BROWSER_ACTIONS.has(action)) return true;
   return action === "session" && ctx.request.method === "GET" && bearerToken(ctx) !== null;
 }
 

@@ -1,9 +1,9 @@
 import type { RemoteJWKSet } from "jose";
 import type * as oauth from "oauth4webapi";
+import { bearerToken } from "../http/bearer-token.ts";
 import { createKeySet } from "../oauth/lib/remote-key-set.ts";
 import { safeCause } from "../oauth/lib/safe-cause.ts";
 import { createOAuthRuntime } from "../oauth/runtime.ts";
-import { bearerToken } from "./lib/bearer-token.ts";
 import { introspect } from "./lib/introspect.ts";
 import { createIntrospectionCache } from "./lib/introspection-cache.ts";
 import { issuerMetadata } from "./lib/issuer-metadata.ts";
@@ -11,6 +11,9 @@ import { isTokenFailure, verifyJwtAccessToken } from "./lib/jwt-access-token.ts"
 import { resolveVerifierOptions } from "./lib/resolve-options.ts";
 import type { Principal } from "./principal.ts";
 import type { AccessTokenVerifierOptions } from "./verifier-options.ts";
+
+/** Longer than any real access token; a larger header is refused before anything parses it. */
+const MAX_ACCESS_TOKEN_LENGTH = 16 * 1024;
 
 /** Checks a request's bearer token; resolves to its principal or null, never rejects. */
 export type AccessTokenVerifier = (request: Request) => Promise<Principal | null>;
@@ -71,7 +74,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
   };
 
   return async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request, MAX_ACCESS_TOKEN_LENGTH);
     if (token === null) return null;
     try {
       if (JWS_SHAPE.test(token)) return await verifyJwtAccessToken(token, await keySet(), resolved);
