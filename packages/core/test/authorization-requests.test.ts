@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
 import { Browser, loginAtDevProvider } from "@gatehouse/dev-provider/testing";
 import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify } from "jose";
-import { RELAY_FIELD } from "../src/actions/form-post-relay.ts";
+import { RELAY_FIELD } from "../src/actions/lib/form-post-relay.ts";
 import { gatehouse, OIDC } from "../src/index.ts";
 import { tags } from "../src/pages/html-test-utils.ts";
 import type { OAuthProviderConfig } from "../src/providers/types.ts";

@@ -1,17 +1,17 @@
 import type { Account } from "../config/options.ts";
 import { AuthError } from "../errors/auth-error.ts";
+import { describe } from "../errors/describe.ts";
 import type { Outcome } from "../http/outcome.ts";
+import { csrfFailure, failure } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { MethodNotAllowed } from "../http/router.ts";
-import { openChecks } from "../providers/check-cookies.ts";
-import type { OAuthFlows } from "../providers/oauth-flows.ts";
+import { openChecks } from "../oauth/check-cookies.ts";
+import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
-import { completeSignIn } from "./complete-sign-in.ts";
-import { emailCallbackAction, emailConfirmPageAction } from "./email.ts";
-import { callbackParams, relayFormPost } from "./form-post-relay.ts";
-import { csrfFailure, failure } from "./page-urls.ts";
-import { describe } from "./signin.ts";
+import { completeSignIn } from "./lib/complete-sign-in.ts";
+import { emailCallbackAction, emailConfirmPageAction } from "./lib/email.ts";
+import { callbackParams, relayFormPost } from "./lib/form-post-relay.ts";
 
 /** `GET|POST callback/<id>`: the provider's return (OAuth/OIDC) or a credentials form. */
 export async function callbackAction(

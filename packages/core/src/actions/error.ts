@@ -1,8 +1,8 @@
 import { errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
+import { errorPageUrl, pageContext, signInPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
-import { errorPageUrl, pageContext, signInPageUrl } from "./page-urls.ts";
 
 /**
  * `GET error?error=<code>`: sign-in codes go to the sign-in page; others render the error page. An

@@ -1,13 +1,14 @@
 import { AuthError } from "../errors/auth-error.ts";
 import { toErrorCode } from "../errors/catalogue.ts";
+import { describe } from "../errors/describe.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
+import { csrfFailure, failure, pageContext, signInPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { sealChecks } from "../oauth/check-cookies.ts";
+import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import type { PageProvider } from "../pages/render-page.ts";
 import { renderPage } from "../pages/render-page.ts";
-import { sealChecks } from "../providers/check-cookies.ts";
-import type { OAuthFlows } from "../providers/oauth-flows.ts";
-import { emailSignInAction } from "./email.ts";
-import { csrfFailure, failure, pageContext, signInPageUrl } from "./page-urls.ts";
+import { emailSignInAction } from "./lib/email.ts";
 
 /** `GET signin`: the sign-in page (or a redirect to the custom one), with an optional error code. */
 export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {
@@ -71,24 +72,4 @@ export async function signInStartAction(
     ctx.config.logger.error("OAuthSignin", describe(error));
     return failure(ctx, error instanceof AuthError ? error.code : "OAuthSignin");
   }
-}
-
-/** A loggable summary of an error: its code and cause message, never a token or request body. */
-export function describe(error: unknown): string {
-  if (error instanceof AuthError) {
-    const cause = describeCause(error.cause);
-    return `${error.code}${cause ? `: ${cause}` : ""}`;
-  }
-  return error instanceof Error ? `${error.name}: ${error.message}` : "unknown error";
-}
-
-/** A cause as text: an Error's message, or a `safeCause` object's name, code and message (not "[object Object]"). */
-function describeCause(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  if (typeof cause === "object" && cause !== null && "message" in cause) {
-    const { name, code, message } = cause as { name?: unknown; code?: unknown; message?: unknown };
-    const label = [name, code].filter((part) => typeof part === "string").join(" ");
-    return label ? `${label}: ${String(message)}` : String(message);
-  }
-  return String(cause ?? "");
 }

@@ -1,12 +1,12 @@
 import { toErrorCode } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
+import { pageContext } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { prepareEndSession } from "../logout/end-session.ts";
+import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import { renderPage } from "../pages/render-page.ts";
-import type { OAuthFlows } from "../providers/oauth-flows.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
 import { startSignOutRevocations } from "../tokens/sign-out-revocation.ts";
-import { pageContext } from "./page-urls.ts";
 
 /** `GET signout`: the confirmation page (a GET never signs out: links and prefetches must not). */
 export async function signOutPageAction(ctx: RequestContext): Promise<Outcome> {

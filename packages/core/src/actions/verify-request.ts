@@ -1,7 +1,7 @@
 import { type Outcome, redirect } from "../http/outcome.ts";
+import { pageContext } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
-import { pageContext } from "./page-urls.ts";
 
 /** `GET verify-request`: the "check your email" page, or a redirect to the custom one. */
 export function verifyRequestAction(ctx: RequestContext): Outcome {

@@ -1,6 +1,9 @@
-import { envName } from "./resolve-config.ts";
-
 type Env = Record<string, string | undefined>;
+
+/** A provider id as it appears in environment variable names: `my-idp` → `MY_IDP`. */
+export function envName(id: string): string {
+  return id.toUpperCase().replace(/-/g, "_");
+}
 
 /**
  * Reads the Auth.js-style variables: `AUTH_SECRET` (and `AUTH_SECRET_1`…`_3`, older secrets kept for

@@ -1,18 +1,11 @@
 import type { Adapter } from "../adapter/adapter.ts";
+import { DEFAULTS } from "../lib/defaults.ts";
 import { KeyRing } from "../lib/key-ring.ts";
+import { checkRegistrationAndLogout } from "../oauth/registration/check-registration-options.ts";
 import type { ProviderConfig } from "../providers/types.ts";
-import { checkRegistrationAndLogout } from "../registration/check-registration-options.ts";
 import { checkClientOptions } from "./check-client-options.ts";
+import { envName } from "./env.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, Theme } from "./options.ts";
-
-export const DEFAULTS = {
-  basePath: "/api/auth",
-  maxAge: 30 * 24 * 60 * 60,
-  updateAge: 24 * 60 * 60,
-  httpTimeout: 3500,
-  cookiePrefix: "gatehouse",
-  checkMaxAge: 15 * 60,
-} as const;
 
 /** Configuration after validation: everything has a value, keys are ready to derive. */
 export interface ResolvedConfig {
@@ -213,9 +206,6 @@ function checkPages(pages: Pages): Pages {
 }
 
 /** The `AUTH_<ID>_…` stem for a provider id. */
-export function envName(id: string): string {
-  return id.toUpperCase().replace(/-/g, "_");
-}
 
 function isProduction(): boolean {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;

@@ -1,6 +1,6 @@
 import { AuthError } from "../errors/auth-error.ts";
 import { toAuthError } from "../oauth/lib/to-auth-error.ts";
-import type { OAuthFlows } from "../providers/oauth-flows.ts";
+import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import { type DeviceAuthorization, requestDeviceAuthorization } from "./lib/device-authorization.ts";
 import { type DeviceTokenResult, pollDeviceToken } from "./lib/device-token.ts";

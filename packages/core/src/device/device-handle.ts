@@ -1,5 +1,5 @@
 import type { RequestContext } from "../http/request-context.ts";
-import { decodeJwt, encodeJwt } from "../session/jwt.ts";
+import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
 
 /** Key purpose for device handles: a handle never opens with a session or check-cookie key, nor they with its. */
 const HANDLE_PURPOSE = "gatehouse.device-code";

@@ -1,12 +1,12 @@
-import { describe } from "../actions/signin.ts";
 import type { AdapterAccount } from "../adapter/adapter.ts";
+import { describe } from "../errors/describe.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { openToken } from "../lib/token-cipher.ts";
 import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts";
 import { isAllowedEndpoint } from "../oauth/lib/http.ts";
-import type { OAuthFlows } from "../providers/oauth-flows.ts";
+import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
-import { openToken } from "../tokens/token-cipher.ts";
 
 /** Builds the provider logout URL after the local session has ended; null means "stay local". */
 export type EndSessionRedirect = (callbackUrl: string) => Promise<string | null>;

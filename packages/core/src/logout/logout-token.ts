@@ -1,7 +1,7 @@
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
+import { CLOCK_TOLERANCE_S } from "../lib/defaults.ts";
 import type { DiscoveryCache } from "../oauth/discovery-cache.ts";
-import { CLOCK_TOLERANCE_S } from "../oauth/lib/client.ts";
 import { isAllowedEndpoint } from "../oauth/lib/http.ts";
 import { keySet, signingAlgorithms } from "../oauth/lib/id-token-signature.ts";
 import type { OAuthRuntime } from "../oauth/runtime.ts";

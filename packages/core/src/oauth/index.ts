@@ -5,7 +5,7 @@ export {
   completeAuthorization,
 } from "./complete-authorization.ts";
 export { createDiscoveryCache, type DiscoveryCache } from "./discovery-cache.ts";
-export { createOAuthRuntime, DEFAULT_OAUTH_TIMEOUT_MS, type OAuthRuntime } from "./runtime.ts";
+export { createOAuthRuntime, type OAuthRuntime } from "./runtime.ts";
 export {
   type StartAuthorizationInput,
   type StartAuthorizationResult,

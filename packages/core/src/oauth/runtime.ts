@@ -1,3 +1,5 @@
+import { DEFAULTS } from "../lib/defaults.ts";
+
 /** What the OAuth client needs from its surroundings; injected so tests control the network and the clock. */
 export interface OAuthRuntime {
   /** Every request to a provider goes through this (discovery, key set, token, userinfo). */
@@ -8,9 +10,6 @@ export interface OAuthRuntime {
   now: () => number;
 }
 
-/** The openid-client default Auth.js inherited: slow providers fail fast instead of holding a request. */
-export const DEFAULT_OAUTH_TIMEOUT_MS = 3500;
-
 /**
  * A runtime with the platform defaults, optionally overridden.
  *
@@ -19,7 +18,7 @@ export const DEFAULT_OAUTH_TIMEOUT_MS = 3500;
 export function createOAuthRuntime(overrides: Partial<OAuthRuntime> = {}): OAuthRuntime {
   return {
     fetch: overrides.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    timeoutMs: overrides.timeoutMs ?? DEFAULT_OAUTH_TIMEOUT_MS,
+    timeoutMs: overrides.timeoutMs ?? DEFAULTS.httpTimeout,
     now: overrides.now ?? Date.now,
   };
 }

@@ -1,7 +1,7 @@
 import type { JWT, Session } from "../config/options.ts";
 import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-cookie.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { decodeJwt, encodeJwt } from "./jwt.ts";
+import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
 import type { SessionStrategy, SignInResult } from "./session-strategy.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CLOCK_TOLERANCE } from "./jwt.ts";
+import { CLOCK_TOLERANCE_S as CLOCK_TOLERANCE } from "../lib/defaults.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 const NOW = 1_800_000_000_000;

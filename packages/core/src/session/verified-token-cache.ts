@@ -1,5 +1,5 @@
 import type { JWT } from "../config/options.ts";
-import { CLOCK_TOLERANCE } from "./jwt.ts";
+import { CLOCK_TOLERANCE_S } from "../lib/defaults.ts";
 
 /**
  * Remembers session cookies that already decrypted and verified, so a browser that sends the same
@@ -48,5 +48,5 @@ export class VerifiedTokenCache {
 
 /** The decrypting check's expiry rule, with its clock tolerance: a hit is never fresher than a decryption. */
 function isFresh(claims: JWT, now: number): boolean {
-  return typeof claims.exp === "number" && claims.exp > now / 1000 - CLOCK_TOLERANCE;
+  return typeof claims.exp === "number" && claims.exp > now / 1000 - CLOCK_TOLERANCE_S;
 }

@@ -1,6 +1,7 @@
 import { decodeJwt } from "jose";
-import { describe } from "../actions/signin.ts";
 import type { AccountTokens, AdapterAccount } from "../adapter/adapter.ts";
+import { describe } from "../errors/describe.ts";
+import { openToken } from "../lib/token-cipher.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import {
   accountKey,
@@ -10,7 +11,6 @@ import {
   tokenAdapter,
 } from "./lib/token-deps.ts";
 import { CLEARED_TOKENS, sealAccountTokens, tokensFromResponse } from "./sealed-account.ts";
-import { openToken } from "./token-cipher.ts";
 
 /** A usable provider access token. `expiresAt` is epoch seconds, null when the provider gave no lifetime. */
 export interface AccessToken {

@@ -1,7 +1,7 @@
 import type { AdapterAccount } from "../adapter/adapter.ts";
+import { openToken } from "../lib/token-cipher.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { TokenDeps } from "./lib/token-deps.ts";
-import { openToken } from "./token-cipher.ts";
 
 /**
  * Revokes an account's grant at the provider (RFC 7009): the refresh token when there is one (the

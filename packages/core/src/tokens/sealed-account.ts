@@ -1,7 +1,7 @@
 import type { AccountTokens } from "../adapter/adapter.ts";
 import type { KeyRing } from "../lib/key-ring.ts";
+import { sealToken } from "../lib/token-cipher.ts";
 import type { TokenSet } from "../providers/types.ts";
-import { sealToken } from "./token-cipher.ts";
 
 /** The three columns that are credentials (or, for the ID token, personal data): sealed at rest. */
 const SEALED = ["access_token", "refresh_token", "id_token"] as const;

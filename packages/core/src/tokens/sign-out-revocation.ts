@@ -1,4 +1,4 @@
-import { describe } from "../actions/signin.ts";
+import { describe } from "../errors/describe.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { type Adapter, type Gatehouse, type GatehouseOptions, gatehouse, OIDC } from "@gatehouse/core";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
 import { KeyRing } from "../../../core/src/lib/key-ring.ts";
-import { openToken } from "../../../core/src/tokens/token-cipher.ts";
+import { openToken } from "../../../core/src/lib/token-cipher.ts";
 import { databasesFor, type TestDatabase } from "./databases.ts";
 import { APP, errorOf, oidcSignIn, recordingLogger, SECRET, signOut, TestBrowser } from "./flows.ts";
 

@@ -1,10 +1,8 @@
 import * as oauth from "oauth4webapi";
+import { CLOCK_TOLERANCE_S } from "../../lib/defaults.ts";
 import type { OAuthProviderConfig } from "../../providers/types.ts";
 import type { OAuthRuntime } from "../runtime.ts";
 import { configuredClientAuth } from "./client-auth.ts";
-
-/** Allowed clock difference with the provider for ID-token `exp`/`iat`/`nbf`, as in Auth.js. */
-export const CLOCK_TOLERANCE_S = 10;
 
 /** oauth4webapi client metadata, with its clock aligned to `runtime.now` (it reads `Date.now` itself). */
 export function oauthClient(provider: OAuthProviderConfig, runtime: OAuthRuntime): oauth.Client {

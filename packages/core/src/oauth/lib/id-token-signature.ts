@@ -1,8 +1,8 @@
 import { jwtVerify, type RemoteJWKSet } from "jose";
 import type { AuthorizationServer } from "oauth4webapi";
+import { CLOCK_TOLERANCE_S } from "../../lib/defaults.ts";
 import type { DiscoveryCache } from "../discovery-cache.ts";
 import type { OAuthRuntime } from "../runtime.ts";
-import { CLOCK_TOLERANCE_S } from "./client.ts";
 import { isAllowedEndpoint } from "./http.ts";
 import { createKeySet } from "./remote-key-set.ts";
 

@@ -1,5 +1,5 @@
 import { type JWTPayload, jwtVerify, type RemoteJWKSet } from "jose";
-import { CLOCK_TOLERANCE_S } from "../../oauth/lib/client.ts";
+import { CLOCK_TOLERANCE_S } from "../../lib/defaults.ts";
 import { audienceList, type Principal, scopeList } from "../principal.ts";
 import type { ResolvedVerifierOptions } from "./resolve-options.ts";
 

@@ -1,6 +1,6 @@
 import type { AccountKey, AccountTokens, Adapter, AdapterAccount } from "../../adapter/adapter.ts";
 import type { ResolvedConfig } from "../../config/resolve-config.ts";
-import type { OAuthFlows } from "../../providers/oauth-flows.ts";
+import type { OAuthFlows } from "../../oauth/oauth-flows.ts";
 import type { OAuthProviderConfig } from "../../providers/types.ts";
 
 /** What the provider-token features need from one Gatehouse instance. */

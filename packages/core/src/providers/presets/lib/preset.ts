@@ -1,4 +1,4 @@
-import { envName } from "../../../config/resolve-config.ts";
+import { envName } from "../../../config/env.ts";
 import type { OAuthProviderConfig } from "../../types.ts";
 
 type Env = Record<string, string | undefined>;

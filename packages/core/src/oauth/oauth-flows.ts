@@ -1,14 +1,14 @@
 import type { ResolvedConfig } from "../config/resolve-config.ts";
-import type { DiscoveryCache } from "../oauth/discovery-cache.ts";
-import { completeAuthorization, createDiscoveryCache, startAuthorization } from "../oauth/index.ts";
-import { type SafeCause, safeCause } from "../oauth/lib/safe-cause.ts";
-import { toAuthError } from "../oauth/lib/to-auth-error.ts";
-import { type RefreshTokensResult, refreshTokens } from "../oauth/refresh-token.ts";
-import { type RevokeTokenResult, revokeToken } from "../oauth/revoke-token.ts";
-import type { OAuthRuntime } from "../oauth/runtime.ts";
-import { createRegisteredClients, type RegisteredClients } from "../registration/registered-clients.ts";
+import type { OAuthProviderConfig, TokenSet, User } from "../providers/types.ts";
 import type { CheckValues } from "./check-cookies.ts";
-import type { OAuthProviderConfig, TokenSet, User } from "./types.ts";
+import type { DiscoveryCache } from "./discovery-cache.ts";
+import { completeAuthorization, createDiscoveryCache, startAuthorization } from "./index.ts";
+import { type SafeCause, safeCause } from "./lib/safe-cause.ts";
+import { toAuthError } from "./lib/to-auth-error.ts";
+import { type RefreshTokensResult, refreshTokens } from "./refresh-token.ts";
+import { createRegisteredClients, type RegisteredClients } from "./registration/registered-clients.ts";
+import { type RevokeTokenResult, revokeToken } from "./revoke-token.ts";
+import type { OAuthRuntime } from "./runtime.ts";
 
 /** The two OAuth steps bound to one Gatehouse instance's fetch, clock, timeout and discovery cache. */
 export interface OAuthFlows {

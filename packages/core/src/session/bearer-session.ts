@@ -1,7 +1,7 @@
 import { bearerToken as readBearer } from "../http/bearer-token.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { Action } from "../http/router.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
+import type { SessionStrategy } from "./session-strategy.ts";
 
 /** A bound well above any session token (a JWE is ~400–1000 characters). */
 const MAX_SESSION_TOKEN_LENGTH = 8192;

@@ -1,6 +1,6 @@
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
-import { utf8 } from "../lib/encoding.ts";
-import type { KeyRing } from "../lib/key-ring.ts";
+import { utf8 } from "./encoding.ts";
+import type { KeyRing } from "./key-ring.ts";
 
 /**
  * HKDF salt of the key that seals provider tokens and client secrets at rest. Distinct from every

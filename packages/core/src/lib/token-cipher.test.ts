@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { compactDecrypt } from "jose";
-import { KeyRing } from "../lib/key-ring.ts";
+import { KeyRing } from "./key-ring.ts";
 import { openToken, SEALED_PREFIX, sealToken } from "./token-cipher.ts";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters!";

@@ -1,11 +1,11 @@
-import { callAdapter } from "../adapter/call-adapter.ts";
-import type { Account } from "../config/options.ts";
-import { type Outcome, redirect } from "../http/outcome.ts";
-import type { RequestContext } from "../http/request-context.ts";
-import type { ProviderConfig, User } from "../providers/types.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
-import { failure } from "./page-urls.ts";
-import { resolveUser } from "./resolve-user.ts";
+import { resolveUser } from "../../accounts/resolve-user.ts";
+import { callAdapter } from "../../adapter/call-adapter.ts";
+import type { Account } from "../../config/options.ts";
+import { type Outcome, redirect } from "../../http/outcome.ts";
+import { failure } from "../../http/page-urls.ts";
+import type { RequestContext } from "../../http/request-context.ts";
+import type { ProviderConfig, User } from "../../providers/types.ts";
+import type { SessionStrategy } from "../../session/session-strategy.ts";
 
 /** What a provider's sign-in established, before the app's `signIn` callback decides. */
 export interface SignInInput {

@@ -1,6 +1,6 @@
-import { DEFAULTS } from "../config/resolve-config.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { decodeJwt, encodeJwt } from "../session/jwt.ts";
+import { DEFAULTS } from "../lib/defaults.ts";
+import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
 
 /** The one-time values an OAuth callback is checked against. */
 export interface CheckValues {

@@ -1,7 +1,7 @@
 import { type ErrorCode, errorCatalogue } from "../errors/catalogue.ts";
-import { type Outcome, redirect } from "../http/outcome.ts";
-import type { RequestContext } from "../http/request-context.ts";
 import type { PageContext } from "../pages/render-page.ts";
+import { type Outcome, redirect } from "./outcome.ts";
+import type { RequestContext } from "./request-context.ts";
 
 /** URL of the sign-in page (built-in or custom), with the callback URL and an error code. */
 export function signInPageUrl(

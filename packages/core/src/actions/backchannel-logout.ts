@@ -2,12 +2,12 @@ import type { Adapter } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { CLOCK_TOLERANCE_S } from "../lib/defaults.ts";
+import { LOGOUT_TOKEN_MAX_AGE_S, type LogoutClaims, verifyLogoutToken } from "../logout/logout-token.ts";
+import { ReplayCache } from "../logout/replay-cache.ts";
 import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts";
-import { CLOCK_TOLERANCE_S } from "../oauth/lib/client.ts";
 import { safeCause } from "../oauth/lib/safe-cause.ts";
-import type { OAuthFlows } from "../providers/oauth-flows.ts";
-import { LOGOUT_TOKEN_MAX_AGE_S, type LogoutClaims, verifyLogoutToken } from "./logout-token.ts";
-import { ReplayCache } from "./replay-cache.ts";
+import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 
 /**
  * A `jti` is remembered for as long as its token could still pass the age check: the maximum age plus

@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
-import { isAllowedEndpoint, requestOptions } from "../oauth/lib/http.ts";
-import type { OAuthRuntime } from "../oauth/runtime.ts";
+import { isAllowedEndpoint, requestOptions } from "../lib/http.ts";
+import type { OAuthRuntime } from "../runtime.ts";
 
 /** What the provider's registration endpoint answered (RFC 7591 §3.2.1), validated by oauth4webapi. */
 export type RegisteredClientMetadata = oauth.OmitSymbolProperties<oauth.Client>;

@@ -1,5 +1,5 @@
-import type { Adapter } from "../adapter/adapter.ts";
-import type { ProviderConfig } from "../providers/types.ts";
+import type { Adapter } from "../../adapter/adapter.ts";
+import type { ProviderConfig } from "../../providers/types.ts";
 
 const REGISTRATION_METHODS = ["getClientRegistration", "createClientRegistration"] as const;
 const LOGOUT_METHODS = ["getUserByAccount", "deleteSessionsByUserId"] as const;

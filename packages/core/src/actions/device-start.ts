@@ -1,9 +1,9 @@
+import type { DeviceFlows } from "../device/device-flows.ts";
+import { sealDeviceHandle } from "../device/device-handle.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
-import type { DeviceFlows } from "./device-flows.ts";
-import { sealDeviceHandle } from "./device-handle.ts";
 
 /**
  * `POST device/<id>`: starts a device sign-in at the provider (RFC 8628 §3.1) and answers the device

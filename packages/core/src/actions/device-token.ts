@@ -1,12 +1,12 @@
-import { askSignInCallback, storedUser } from "../actions/complete-sign-in.ts";
 import type { Account } from "../config/options.ts";
+import type { DeviceFlows } from "../device/device-flows.ts";
+import { type DeviceHandle, openDeviceHandle } from "../device/device-handle.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
-import type { DeviceFlows } from "./device-flows.ts";
-import { type DeviceHandle, openDeviceHandle } from "./device-handle.ts";
-import { deviceProvider } from "./device-start-action.ts";
+import { deviceProvider } from "./device-start.ts";
+import { askSignInCallback, storedUser } from "./lib/complete-sign-in.ts";
 
 /** The RFC 8628 §3.5 / RFC 6749 §5.2 error codes this endpoint answers, each as JSON 400. */
 export type DevicePollError =

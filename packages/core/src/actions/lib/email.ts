@@ -1,17 +1,17 @@
-import type { Adapter } from "../adapter/adapter.ts";
-import { callAdapter } from "../adapter/call-adapter.ts";
-import type { Account } from "../config/options.ts";
-import { AuthError } from "../errors/auth-error.ts";
-import { type Outcome, redirect } from "../http/outcome.ts";
-import type { RequestContext } from "../http/request-context.ts";
-import { renderPage } from "../pages/render-page.ts";
-import { normalizeEmail } from "../providers/email-address.ts";
-import type { EmailProviderConfig } from "../providers/types.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
-import { createSessionToken, hashToken } from "../session/session-token.ts";
+import type { Adapter } from "../../adapter/adapter.ts";
+import { callAdapter } from "../../adapter/call-adapter.ts";
+import type { Account } from "../../config/options.ts";
+import { AuthError } from "../../errors/auth-error.ts";
+import { describe } from "../../errors/describe.ts";
+import { type Outcome, redirect } from "../../http/outcome.ts";
+import { csrfFailure, failure, pageContext } from "../../http/page-urls.ts";
+import type { RequestContext } from "../../http/request-context.ts";
+import { renderPage } from "../../pages/render-page.ts";
+import { normalizeEmail } from "../../providers/email-address.ts";
+import type { EmailProviderConfig } from "../../providers/types.ts";
+import type { SessionStrategy } from "../../session/session-strategy.ts";
+import { createSessionToken, hashToken } from "../../session/session-token.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
-import { csrfFailure, failure, pageContext } from "./page-urls.ts";
-import { describe } from "./signin.ts";
 
 const DAY = 24 * 60 * 60;
 

@@ -1,11 +1,11 @@
-import type { Adapter, StoredClientRegistration } from "../adapter/adapter.ts";
-import { callAdapter } from "../adapter/call-adapter.ts";
-import type { KeyRing } from "../lib/key-ring.ts";
-import type { DiscoveryCache } from "../oauth/discovery-cache.ts";
-import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts";
-import type { OAuthRuntime } from "../oauth/runtime.ts";
-import type { ClientAuthMethod, OAuthProviderConfig } from "../providers/types.ts";
-import { openToken, sealToken } from "../tokens/token-cipher.ts";
+import type { Adapter, StoredClientRegistration } from "../../adapter/adapter.ts";
+import { callAdapter } from "../../adapter/call-adapter.ts";
+import type { KeyRing } from "../../lib/key-ring.ts";
+import { openToken, sealToken } from "../../lib/token-cipher.ts";
+import type { ClientAuthMethod, OAuthProviderConfig } from "../../providers/types.ts";
+import type { DiscoveryCache } from "../discovery-cache.ts";
+import { resolveAuthorizationServer } from "../lib/authorization-server.ts";
+import type { OAuthRuntime } from "../runtime.ts";
 import { type RegisteredClientMetadata, registerClient } from "./register-client.ts";
 
 /** Resolves providers configured with `registration` to the client they registered. */

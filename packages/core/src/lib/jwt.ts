@@ -1,9 +1,7 @@
 import { EncryptJWT, jwtDecrypt } from "jose";
 import type { JWT } from "../config/options.ts";
-import type { DerivedKey } from "../lib/key-ring.ts";
-
-/** Tolerated clock skew when checking `exp`/`iat`, seconds (the verified-token cache uses it too). */
-export const CLOCK_TOLERANCE = 15;
+import { CLOCK_TOLERANCE_S } from "./defaults.ts";
+import type { DerivedKey } from "./key-ring.ts";
 
 /**
  * Encrypts claims into a compact JWE (`dir`, `A256GCM`) with `iat`, `exp` and a fresh `jti`.
@@ -48,7 +46,7 @@ export async function decodeJwt(input: {
       {
         keyManagementAlgorithms: ["dir"],
         contentEncryptionAlgorithms: ["A256GCM"],
-        clockTolerance: CLOCK_TOLERANCE,
+        clockTolerance: CLOCK_TOLERANCE_S,
         currentDate: new Date(input.now),
         requiredClaims: ["exp", "iat"],
       },

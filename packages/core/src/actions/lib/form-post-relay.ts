@@ -1,6 +1,6 @@
-import type { Outcome } from "../http/outcome.ts";
-import type { RequestContext } from "../http/request-context.ts";
-import { renderFormPostRelayPage } from "../pages/form-post-relay-page.ts";
+import type { Outcome } from "../../http/outcome.ts";
+import type { RequestContext } from "../../http/request-context.ts";
+import { renderFormPostRelayPage } from "../../pages/form-post-relay-page.ts";
 
 /** Marks the relayed POST, so a request that still has no check cookies is not relayed again. */
 export const RELAY_FIELD = "gatehouse_relayed";

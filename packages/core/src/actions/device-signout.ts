@@ -1,7 +1,7 @@
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { bearerToken } from "../session/bearer-session.ts";
 import type { SessionStrategy } from "../session/session-strategy.ts";
-import { bearerToken } from "./bearer-session.ts";
 
 /**
  * `POST device-signout` with `Authorization: Bearer <session token>`: ends that session. With the
