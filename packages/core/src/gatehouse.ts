@@ -1,33 +1,15 @@
-import { backchannelLogoutAction, createLogoutReplayCache } from "./actions/backchannel-logout.ts";
-import { callbackAction } from "./actions/callback.ts";
-import { csrfAction } from "./actions/csrf.ts";
-import { deviceSignOutAction } from "./actions/device-signout.ts";
-import { deviceStartAction } from "./actions/device-start.ts";
-import { deviceTokenAction } from "./actions/device-token.ts";
-import { errorAction } from "./actions/error.ts";
-import { providersAction } from "./actions/providers.ts";
-import { sessionAction } from "./actions/session.ts";
-import { signInPageAction, signInStartAction } from "./actions/signin.ts";
-import { signOutAction, signOutPageAction } from "./actions/signout.ts";
-import { verifyRequestAction } from "./actions/verify-request.ts";
+import type { Endpoint } from "./actions/endpoint.ts";
+import { matchRoute, type Route } from "./actions/router.ts";
+import { createServices } from "./actions/services.ts";
 import type { GatehouseOptions, Session } from "./config/options.ts";
 import { type ResolvedConfig, resolveConfig } from "./config/resolve-config.ts";
-import { createDeviceFlows, type DeviceFlows } from "./device/device-flows.ts";
 import { AuthError } from "./errors/auth-error.ts";
 import { errorCatalogue } from "./errors/catalogue.ts";
 import { describe } from "./errors/describe.ts";
-import type { Outcome } from "./http/outcome.ts";
 import { failure } from "./http/page-urls.ts";
 import { readBody } from "./http/read-body.ts";
 import { RequestContext } from "./http/request-context.ts";
 import { requestErrorResponse, respond } from "./http/respond.ts";
-import { type Route, route } from "./http/router.ts";
-import type { ReplayCache } from "./logout/replay-cache.ts";
-import { createOAuthFlows, type OAuthFlows } from "./oauth/oauth-flows.ts";
-import { isCookieless, withBearerSessions } from "./session/bearer-session.ts";
-import { databaseStrategy } from "./session/database-strategy.ts";
-import { jwtStrategy } from "./session/jwt-strategy.ts";
-import type { SessionStrategy } from "./session/session-strategy.ts";
 import { type AccessTokenResult, createGetAccessToken } from "./tokens/get-access-token.ts";
 import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 
@@ -65,46 +47,45 @@ export interface Gatehouse {
  */
 export function gatehouse(options: GatehouseOptions): Gatehouse {
   const config = resolveConfig(options);
-  // `read` also takes `Authorization: Bearer` session tokens (device flow) when there is no cookie.
-  const strategy: SessionStrategy = withBearerSessions(
-    config.session.strategy === "database" && config.adapter
-      ? databaseStrategy(config.adapter)
-      : jwtStrategy(),
-  );
-  const oauth = createOAuthFlows(config);
+  const services = createServices(config);
+  const { sessions, oauth } = services;
   const getAccessToken = createGetAccessToken({ config, oauth });
   const unlinkAccount = createUnlinkAccount({ config, oauth });
-  const device = createDeviceFlows(oauth);
-  // Back-channel logout token `jti`s already used, per instance (no module state).
-  const replays = createLogoutReplayCache();
 
+  /** Routes by the action table, runs the row's checks, then its handler; answers every error. */
   async function handler(request: Request): Promise<Response> {
     let url: URL;
-    let target: Route | null;
+    let match: { endpoint: Endpoint; route: Route } | null;
     try {
       url = new URL(request.url);
-      target = route(url.pathname, request.method, config.basePath);
-      if (!target) throw new AuthError("UnknownAction");
+      match = matchRoute(url.pathname, request.method, config.basePath);
+      if (!match) throw new AuthError("UnknownAction");
     } catch (error) {
       return requestErrorResponse(error instanceof AuthError ? error : new AuthError("UnknownAction"));
     }
+    const { endpoint, route } = match;
     const ctx = new RequestContext(request, url, config);
     try {
       if (request.method === "POST") {
         ctx.body = await readBody(request);
         if (ctx.body.json === "true") ctx.jsonMode = true;
       }
-      if (!isCookieless(ctx, target.action)) await ctx.ensureCsrfCookie();
-      return respond(ctx, await dispatch(ctx, target, { strategy, oauth, device, replays }));
+      // Every browser request gets a CSRF cookie (docs/protocol.md §3); machines, and clients that
+      // present a bearer session token, get no cookie at all.
+      if (endpoint.browser && !sessions.isBearer(ctx)) await ctx.ensureCsrfCookie();
+      const { csrf } = endpoint;
+      if (csrf && !csrf.exempt?.(ctx, route.providerId) && !(await ctx.verifyCsrf())) {
+        return respond(ctx, await csrf.refuse(ctx));
+      }
+      return respond(ctx, await endpoint.handle(ctx, route, services));
     } catch (error) {
-      return respondToError(ctx, config, error, target.action);
+      return respondToError(ctx, config, error, endpoint);
     }
   }
 
   async function getSession(request: Request): Promise<Session | null> {
     try {
-      const ctx = new RequestContext(request, new URL(request.url), config);
-      return await strategy.read(ctx);
+      return await sessions.read(new RequestContext(request, new URL(request.url), config));
     } catch (error) {
       config.logger.error("SessionError", describe(error));
       return null;
@@ -113,7 +94,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
 
   async function getUserId(request: Request): Promise<string | null> {
     try {
-      return await strategy.userId(new RequestContext(request, new URL(request.url), config));
+      return await sessions.userId(new RequestContext(request, new URL(request.url), config));
     } catch (error) {
       config.logger.error("SessionError", describe(error));
       return null;
@@ -121,49 +102,6 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
   }
 
   return { handler, getSession, basePath: config.basePath, getUserId, getAccessToken, unlinkAccount };
-}
-
-const JSON_ACTIONS: ReadonlySet<Route["action"]> = new Set([
-  "session",
-  "csrf",
-  "providers",
-  "device",
-  "device-token",
-  "device-signout",
-]);
-
-function dispatch(
-  ctx: RequestContext,
-  { action, providerId }: Route,
-  deps: { strategy: SessionStrategy; oauth: OAuthFlows; device: DeviceFlows; replays: ReplayCache },
-): Outcome | Promise<Outcome> {
-  const post = ctx.request.method === "POST";
-  switch (action) {
-    case "providers":
-      return providersAction(ctx);
-    case "csrf":
-      return csrfAction(ctx);
-    case "session":
-      return sessionAction(ctx, deps.strategy);
-    case "signin":
-      return providerId ? signInStartAction(ctx, providerId, deps.oauth) : signInPageAction(ctx);
-    case "signout":
-      return post ? signOutAction(ctx, deps.strategy, deps.oauth) : signOutPageAction(ctx);
-    case "callback":
-      return callbackAction(ctx, providerId!, deps);
-    case "verify-request":
-      return verifyRequestAction(ctx);
-    case "error":
-      return errorAction(ctx);
-    case "device":
-      return deviceStartAction(ctx, providerId!, deps.device);
-    case "device-token":
-      return deviceTokenAction(ctx, providerId!, deps);
-    case "device-signout":
-      return deviceSignOutAction(ctx, deps.strategy);
-    case "backchannel-logout":
-      return backchannelLogoutAction(ctx, providerId!, deps);
-  }
 }
 
 /**
@@ -175,7 +113,7 @@ function respondToError(
   ctx: RequestContext,
   config: ResolvedConfig,
   error: unknown,
-  action: Route["action"],
+  endpoint: Endpoint,
 ): Response {
   if (error instanceof AuthError && errorCatalogue[error.code].surface === "request") {
     return requestErrorResponse(error);
@@ -184,7 +122,7 @@ function respondToError(
   config.logger.error(code, describe(error));
   // The JSON endpoints answer JSON even when storage fails: a client must see an error status,
   // never a redirect to an HTML page it would have to tell apart from a session.
-  if (JSON_ACTIONS.has(action)) return requestErrorResponse(new AuthError(code));
+  if (endpoint.answer === "json") return requestErrorResponse(new AuthError(code));
   try {
     return respond(ctx, failure(ctx, code));
   } catch {

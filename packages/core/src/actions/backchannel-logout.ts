@@ -2,24 +2,11 @@ import type { Adapter } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { CLOCK_TOLERANCE_S } from "../lib/defaults.ts";
-import { LOGOUT_TOKEN_MAX_AGE_S, type LogoutClaims, verifyLogoutToken } from "../logout/logout-token.ts";
-import { ReplayCache } from "../logout/replay-cache.ts";
+import { type LogoutClaims, verifyLogoutToken } from "../logout/logout-token.ts";
 import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts";
 import { safeCause } from "../oauth/lib/safe-cause.ts";
-import type { OAuthFlows } from "../oauth/oauth-flows.ts";
-
-/**
- * A `jti` is remembered for as long as its token could still pass the age check: the maximum age plus
- * the clock tolerance on either side. 10,000 entries is far more logouts than a provider sends in that
- * window; past it the oldest are forgotten first.
- */
-export function createLogoutReplayCache(): ReplayCache {
-  return new ReplayCache({
-    ttlMs: (LOGOUT_TOKEN_MAX_AGE_S + 2 * CLOCK_TOLERANCE_S) * 1000,
-    maxEntries: 10_000,
-  });
-}
+import type { RouteOf } from "./endpoint.ts";
+import type { Services } from "./services.ts";
 
 const INVALID = { error: "invalid_request" } as const;
 
@@ -34,8 +21,8 @@ const INVALID = { error: "invalid_request" } as const;
  */
 export async function backchannelLogoutAction(
   ctx: RequestContext,
-  providerId: string,
-  deps: { oauth: OAuthFlows; replays: ReplayCache },
+  { providerId }: RouteOf<"backchannel-logout", "required">,
+  deps: Services,
 ): Promise<Outcome> {
   const { config } = ctx;
   const refuse = (reason: string): Outcome => {

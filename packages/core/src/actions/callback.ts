@@ -1,33 +1,33 @@
 import type { Account } from "../config/options.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { describe } from "../errors/describe.ts";
+import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
 import type { Outcome } from "../http/outcome.ts";
-import { csrfFailure, failure } from "../http/page-urls.ts";
+import { failure } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { MethodNotAllowed } from "../http/router.ts";
 import { openChecks } from "../oauth/check-cookies.ts";
-import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../providers/types.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
+import type { RouteOf } from "./endpoint.ts";
 import { completeSignIn } from "./lib/complete-sign-in.ts";
 import { emailCallbackAction, emailConfirmPageAction } from "./lib/email.ts";
 import { callbackParams, relayFormPost } from "./lib/form-post-relay.ts";
+import type { Services } from "./services.ts";
 
 /** `GET|POST callback/<id>`: the provider's return (OAuth/OIDC) or a credentials form. */
 export async function callbackAction(
   ctx: RequestContext,
-  providerId: string,
-  deps: { strategy: SessionStrategy; oauth: OAuthFlows },
+  { providerId }: RouteOf<"callback", "required">,
+  services: Services,
 ): Promise<Outcome> {
   const provider = ctx.config.providers.get(providerId);
   if (!provider) throw new AuthError("UnknownProvider");
-  if (provider.type === "credentials") return credentialsCallback(ctx, provider, deps.strategy);
+  if (provider.type === "credentials") return credentialsCallback(ctx, provider, services);
   if (provider.type === "email") {
     return ctx.request.method === "POST"
-      ? emailCallbackAction(ctx, provider, deps.strategy)
+      ? emailCallbackAction(ctx, provider, services)
       : emailConfirmPageAction(ctx, provider);
   }
-  return oauthCallback(ctx, provider, deps);
+  return oauthCallback(ctx, provider, services);
 }
 
 /**
@@ -37,16 +37,16 @@ export async function callbackAction(
 async function oauthCallback(
   ctx: RequestContext,
   provider: OAuthProviderConfig,
-  deps: { strategy: SessionStrategy; oauth: OAuthFlows },
+  services: Services,
 ): Promise<Outcome> {
   // form_post: a cross-site POST carries no check cookie; bounce it once through our own origin.
   const relay = relayFormPost(ctx, provider.id);
   if (relay) return relay;
   const checks = await openChecks(ctx, provider.id);
   const params = callbackParams(ctx);
-  let result: Awaited<ReturnType<OAuthFlows["complete"]>>;
+  let result: Awaited<ReturnType<Services["oauth"]["complete"]>>;
   try {
-    result = await deps.oauth.complete(provider, {
+    result = await services.oauth.complete(provider, {
       redirectUri: `${ctx.baseUrl}/callback/${provider.id}`,
       params,
       checks,
@@ -65,7 +65,7 @@ async function oauthCallback(
       ? { session_state: result.profile.sid }
       : {}),
   };
-  return completeSignIn(ctx, deps.strategy, {
+  return completeSignIn(ctx, services, {
     provider,
     user: result.user,
     account,
@@ -73,16 +73,17 @@ async function oauthCallback(
   });
 }
 
-/** Credentials form: CSRF-checked (a cross-site form must not sign the person in as the attacker). */
+/**
+ * Credentials form: CSRF-checked by the action table (a cross-site form must not sign the person in
+ * as the attacker).
+ */
 async function credentialsCallback(
   ctx: RequestContext,
   provider: CredentialsProviderConfig,
-  strategy: SessionStrategy,
+  services: Services,
 ): Promise<Outcome> {
   if (ctx.request.method !== "POST") throw new MethodNotAllowed(["POST"]);
   const callbackUrl = await ctx.callbackUrl();
-  const refused = await csrfFailure(ctx, callbackUrl);
-  if (refused) return refused;
   const { csrfToken: _csrf, ...credentials } = ctx.body;
   let user: User | null;
   try {
@@ -96,5 +97,5 @@ async function credentialsCallback(
   }
   const signedIn: User = { ...user, id: String(user.id) };
   const account: Account = { provider: provider.id, type: "credentials", providerAccountId: signedIn.id };
-  return completeSignIn(ctx, strategy, { provider, user: signedIn, account, credentials });
+  return completeSignIn(ctx, services, { provider, user: signedIn, account, credentials });
 }

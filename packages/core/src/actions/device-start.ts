@@ -1,9 +1,9 @@
-import type { DeviceFlows } from "../device/device-flows.ts";
 import { sealDeviceHandle } from "../device/device-handle.ts";
-import { AuthError } from "../errors/auth-error.ts";
+import { deviceProvider } from "../device/device-provider.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import type { OAuthProviderConfig } from "../providers/types.ts";
+import type { RouteOf } from "./endpoint.ts";
+import type { Services } from "./services.ts";
 
 /**
  * `POST device/<id>`: starts a device sign-in at the provider (RFC 8628 §3.1) and answers the device
@@ -14,8 +14,8 @@ import type { OAuthProviderConfig } from "../providers/types.ts";
  */
 export async function deviceStartAction(
   ctx: RequestContext,
-  providerId: string,
-  device: DeviceFlows,
+  { providerId }: RouteOf<"device", "required">,
+  { device }: Services,
 ): Promise<Outcome> {
   const provider = deviceProvider(ctx, providerId);
   const started = await device.start(provider);
@@ -35,14 +35,4 @@ export async function deviceStartAction(
     expires_in: started.expiresIn,
     interval: started.interval,
   });
-}
-
-/** The configured provider for a device endpoint: OAuth or OIDC, or a request error. */
-export function deviceProvider(ctx: RequestContext, providerId: string): OAuthProviderConfig {
-  const provider = ctx.config.providers.get(providerId);
-  if (!provider) throw new AuthError("UnknownProvider");
-  if (provider.type !== "oidc" && provider.type !== "oauth") {
-    throw new AuthError("DeviceFlowUnsupported", { cause: `provider "${providerId}" is ${provider.type}` });
-  }
-  return provider;
 }

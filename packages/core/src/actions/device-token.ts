@@ -1,12 +1,14 @@
+import { askSignInCallback } from "../accounts/sign-in-callback.ts";
+import { storedUser } from "../accounts/stored-user.ts";
 import type { Account } from "../config/options.ts";
 import type { DeviceFlows } from "../device/device-flows.ts";
 import { type DeviceHandle, openDeviceHandle } from "../device/device-handle.ts";
+import { deviceProvider } from "../device/device-provider.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
-import { deviceProvider } from "./device-start.ts";
-import { askSignInCallback, storedUser } from "./lib/complete-sign-in.ts";
+import type { RouteOf } from "./endpoint.ts";
+import type { Services } from "./services.ts";
 
 /** The RFC 8628 §3.5 / RFC 6749 §5.2 error codes this endpoint answers, each as JSON 400. */
 export type DevicePollError =
@@ -34,8 +36,8 @@ const DESCRIPTIONS: Record<DevicePollError, string> = {
  */
 export async function deviceTokenAction(
   ctx: RequestContext,
-  providerId: string,
-  deps: { strategy: SessionStrategy; device: DeviceFlows },
+  { providerId }: RouteOf<"device-token", "required">,
+  deps: Services,
 ): Promise<Outcome> {
   const provider = deviceProvider(ctx, providerId);
   const raw = ctx.body.device_code;
@@ -75,7 +77,7 @@ export async function deviceTokenAction(
       return pollError(result.status);
     case "signed_in":
       limiter.forget(handle.id);
-      return signIn(ctx, deps.strategy, { provider, handle, result });
+      return signIn(ctx, deps, { provider, handle, result });
   }
 }
 
@@ -85,7 +87,7 @@ export async function deviceTokenAction(
  */
 async function signIn(
   ctx: RequestContext,
-  strategy: SessionStrategy,
+  { sessions }: Services,
   input: {
     provider: OAuthProviderConfig;
     handle: DeviceHandle;
@@ -103,8 +105,10 @@ async function signIn(
   // A URL from the callback means "send the person elsewhere": a device has nowhere to go, so it is a
   // refusal like `false`.
   if ((await askSignInCallback(ctx, signingIn)) !== true) return pollError("access_denied");
-  const { user, isNewUser } = await storedUser(ctx, strategy, signingIn);
-  const issued = await strategy.issueToken(ctx, { user, account, profile: result.profile, isNewUser });
+  // A device sign-in never links to a session the poll may carry: the device is not the browser in
+  // which someone is signed in, and the poll is not CSRF-checked.
+  const { user, isNewUser } = await storedUser(ctx, signingIn, async () => null);
+  const issued = await sessions.create(ctx, { user, account, profile: result.profile, isNewUser }, "bearer");
   if (!issued) return pollError("access_denied");
   return json({ session_token: issued.token, token_type: "Bearer", expires: issued.expires.toISOString() });
 }

@@ -1,8 +1,8 @@
 import type { AuthError } from "../errors/auth-error.ts";
 import { errorCatalogue } from "../errors/catalogue.ts";
+import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
 import type { Outcome } from "./outcome.ts";
 import type { RequestContext } from "./request-context.ts";
-import { MethodNotAllowed } from "./router.ts";
 
 /** Auth answers carry sessions and tokens: no shared or browser cache may keep them. */
 const NO_STORE: Record<string, string> = {

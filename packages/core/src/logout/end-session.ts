@@ -6,7 +6,7 @@ import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts
 import { isAllowedEndpoint } from "../oauth/lib/http.ts";
 import type { OAuthFlows } from "../oauth/oauth-flows.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
+import type { Sessions } from "../session/sessions.ts";
 
 /** Builds the provider logout URL after the local session has ended; null means "stay local". */
 export type EndSessionRedirect = (callbackUrl: string) => Promise<string | null>;
@@ -23,13 +23,13 @@ const STAY_LOCAL: EndSessionRedirect = async () => null;
  * cannot be reached all end in a plain local sign-out.
  *
  * @example
- * const toProvider = await prepareEndSession(ctx, strategy, oauth);
- * await strategy.destroy(ctx);
+ * const toProvider = await prepareEndSession(ctx, sessions, oauth);
+ * await sessions.destroy(ctx, "cookie");
  * return redirect((await toProvider(callbackUrl)) ?? callbackUrl);
  */
 export async function prepareEndSession(
   ctx: RequestContext,
-  strategy: SessionStrategy,
+  sessions: Pick<Sessions, "userId">,
   oauth: OAuthFlows,
 ): Promise<EndSessionRedirect> {
   const { config } = ctx;
@@ -40,7 +40,7 @@ export async function prepareEndSession(
   if (providers.length === 0 || typeof adapter?.getAccountByUserId !== "function") return STAY_LOCAL;
   let found: { provider: OAuthProviderConfig; account: AdapterAccount } | null = null;
   try {
-    const userId = await strategy.userId(ctx);
+    const userId = await sessions.userId(ctx);
     if (userId === null) return STAY_LOCAL;
     for (const provider of providers) {
       const account = await adapter.getAccountByUserId(userId, provider.id);

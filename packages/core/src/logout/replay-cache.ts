@@ -1,3 +1,6 @@
+import { CLOCK_TOLERANCE_S } from "../lib/defaults.ts";
+import { LOGOUT_TOKEN_MAX_AGE_S } from "./logout-token.ts";
+
 /**
  * Logout-token `jti`s seen recently, so a captured token cannot be replayed. Bounded twice: an entry
  * lives only as long as a token with that `jti` could still pass the age check (`ttlMs`), and at most
@@ -34,4 +37,16 @@ export class ReplayCache {
   get size(): number {
     return this.#seen.size;
   }
+}
+
+/**
+ * A `jti` is remembered for as long as its token could still pass the age check: the maximum age plus
+ * the clock tolerance on either side. 10,000 entries is far more logouts than a provider sends in that
+ * window; past it the oldest are forgotten first.
+ */
+export function createLogoutReplayCache(): ReplayCache {
+  return new ReplayCache({
+    ttlMs: (LOGOUT_TOKEN_MAX_AGE_S + 2 * CLOCK_TOLERANCE_S) * 1000,
+    maxEntries: 10_000,
+  });
 }

@@ -10,24 +10,40 @@ export interface SignInResult {
   isNewUser: boolean;
 }
 
+/** A session token as handed out, with when it stops working. */
+export interface IssuedToken {
+  token: string;
+  expires: Date;
+}
+
+/** A valid session, and the token to hand back when the strategy renewed it (expiry slid, claims changed). */
+export interface SessionRead {
+  session: Session;
+  userId: string;
+  renewed?: IssuedToken;
+}
+
 /**
- * How sessions are kept. Each method reads the request's cookies from the context and writes the
- * cookies to set or clear into `ctx.out`. An invalid or expired session is `null`, never an error.
+ * How sessions are kept: a strategy reads, creates, updates and revokes a *token*. Where the token
+ * travels (cookie or `Authorization: Bearer`) is the transport's business (`sessions.ts`), never the
+ * strategy's. An invalid, expired or revoked token is `null`, never an error.
  */
 export interface SessionStrategy {
-  read(ctx: RequestContext): Promise<Session | null>;
-  /** The signed-in user's id, or null; writes no cookies (used for account linking). */
-  userId(ctx: RequestContext): Promise<string | null>;
-  create(ctx: RequestContext, signIn: SignInResult): Promise<void>;
-  update(ctx: RequestContext, data: unknown): Promise<Session | null>;
-  destroy(ctx: RequestContext): Promise<void>;
   /**
-   * A session for a client that is not a browser (the device flow): the same session a cookie would
-   * carry, returned as a bearer token instead of set as a cookie. Null when the `jwt` callback refused.
+   * The session of a token. `renew: false` when the caller has no way to hand a new token back (a
+   * bearer client keeps its token): the strategy then does no work to mint one.
    */
-  issueToken(ctx: RequestContext, signIn: SignInResult): Promise<{ token: string; expires: Date } | null>;
-  /** The session of a bearer token; writes no cookies. Invalid, expired or revoked: null. */
-  readToken(ctx: RequestContext, token: string): Promise<Session | null>;
-  /** Ends a bearer token's session where the strategy can (database); a no-op for stateless tokens. */
-  revokeToken(ctx: RequestContext, token: string): Promise<void>;
+  read(ctx: RequestContext, token: string, options: { renew: boolean }): Promise<SessionRead | null>;
+  /** The user id of a token, or null; the cheapest valid-session check (account linking, sign-out). */
+  userId(ctx: RequestContext, token: string): Promise<string | null>;
+  /** A new session for a sign-in; null when the app's `jwt` callback refused it. */
+  create(ctx: RequestContext, signIn: SignInResult): Promise<IssuedToken | null>;
+  /** `POST session`: the session after the app's update, with its renewed token; null when invalid. */
+  update(
+    ctx: RequestContext,
+    token: string,
+    data: unknown,
+  ): Promise<{ session: Session; renewed: IssuedToken } | null>;
+  /** Ends the token's session where the strategy can (database); a no-op for stateless tokens. */
+  revoke(ctx: RequestContext, token: string): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { describe } from "../errors/describe.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
-import type { SessionStrategy } from "../session/session-strategy.ts";
+import type { Sessions } from "../session/sessions.ts";
 import { accountKey, type TokenAdapter, type TokenDeps } from "./lib/token-deps.ts";
 import { revokeAccount } from "./revoke-account.ts";
 import { CLEARED_TOKENS } from "./sealed-account.ts";
@@ -17,7 +17,7 @@ import { CLEARED_TOKENS } from "./sealed-account.ts";
 export async function startSignOutRevocations(
   deps: TokenDeps,
   ctx: RequestContext,
-  strategy: SessionStrategy,
+  sessions: Pick<Sessions, "userId">,
 ): Promise<() => Promise<void>> {
   const { config } = deps;
   const providers = [...config.providers.values()].filter(
@@ -27,7 +27,7 @@ export async function startSignOutRevocations(
   if (providers.length === 0 || typeof adapter?.getAccountByUserId !== "function") return async () => {};
   let userId: string | null;
   try {
-    userId = await strategy.userId(ctx);
+    userId = await sessions.userId(ctx);
   } catch (error) {
     config.logger.warn("RevocationFailed", describe(error));
     return async () => {};

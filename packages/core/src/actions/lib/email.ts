@@ -4,13 +4,13 @@ import type { Account } from "../../config/options.ts";
 import { AuthError } from "../../errors/auth-error.ts";
 import { describe } from "../../errors/describe.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
-import { csrfFailure, failure, pageContext } from "../../http/page-urls.ts";
+import { failure, pageContext } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import { renderPage } from "../../pages/render-page.ts";
 import { normalizeEmail } from "../../providers/email-address.ts";
 import type { EmailProviderConfig } from "../../providers/types.ts";
-import type { SessionStrategy } from "../../session/session-strategy.ts";
 import { createSessionToken, hashToken } from "../../session/session-token.ts";
+import type { Services } from "../services.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
 
 const DAY = 24 * 60 * 60;
@@ -24,8 +24,6 @@ export async function emailSignInAction(
   provider: EmailProviderConfig,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
-  const refused = await csrfFailure(ctx, callbackUrl);
-  if (refused) return refused;
   const email = normalizeEmail(ctx.body.email);
   if (!email) return failure(ctx, "EmailSignin", callbackUrl);
   const adapter = requireAdapter(ctx);
@@ -91,11 +89,9 @@ export async function emailConfirmPageAction(
 export async function emailCallbackAction(
   ctx: RequestContext,
   provider: EmailProviderConfig,
-  strategy: SessionStrategy,
+  services: Services,
 ): Promise<Outcome> {
-  const callbackUrl = await ctx.callbackUrl();
-  const refused = await csrfFailure(ctx, callbackUrl);
-  if (refused) return refused;
+  await ctx.callbackUrl(); // from the form; completeSignIn goes there
   const email = normalizeEmail(ctx.body.email);
   const token = ctx.body.token;
   if (!email || !token) return failure(ctx, "Verification");
@@ -107,7 +103,7 @@ export async function emailCallbackAction(
   if (!used || used.expires.getTime() <= ctx.now) return failure(ctx, "Verification");
   // The stored user is found or created after the signIn callback agreed (completeSignIn).
   const account: Account = { provider: provider.id, type: "email", providerAccountId: email };
-  return completeSignIn(ctx, strategy, { provider, user: { id: email, email }, account });
+  return completeSignIn(ctx, services, { provider, user: { id: email, email }, account });
 }
 
 function requireAdapter(ctx: RequestContext): Adapter {

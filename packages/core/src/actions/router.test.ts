@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AuthError } from "../errors/auth-error.ts";
-import { MethodNotAllowed, type Route, route } from "./router.ts";
+import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
+import { type Route, route } from "./router.ts";
 
 const BASE = "/api/auth";
 

@@ -1,0 +1,51 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
+import type { Account } from "../config/options.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import type { ProviderConfig, User } from "../providers/types.ts";
+import { resolveUser } from "./resolve-user.ts";
+
+/**
+ * With an adapter the session belongs to a stored user: an existing one for a credentials user the
+ * app already keeps, else the one account resolution finds or creates. Without one, the provider's
+ * user is the session's user.
+ */
+export async function storedUser(
+  ctx: RequestContext,
+  input: { provider: ProviderConfig; user: User; account: Account; profile?: Record<string, unknown> },
+  /** Who is signed in already (account linking), or null; asked only when a provider account is resolved. */
+  currentUserId: () => Promise<string | null>,
+): Promise<{ user: User; isNewUser: boolean }> {
+  const adapter = ctx.config.adapter;
+  if (!adapter) return { user: input.user, isNewUser: false };
+  if (input.provider.type === "email") {
+    // The link proved the address: that user, now verified, or a new one.
+    const email = input.user.email as string;
+    const verified = new Date(ctx.now);
+    const existing = await callAdapter(adapter, "getUserByEmail", email);
+    if (existing)
+      return {
+        user: await callAdapter(adapter, "updateUser", { id: existing.id, emailVerified: verified }),
+        isNewUser: false,
+      };
+    const created = await callAdapter(adapter, "createUser", {
+      email,
+      emailVerified: verified,
+      name: null,
+      image: null,
+    });
+    return { user: created, isNewUser: true };
+  }
+  if (input.provider.type === "credentials") {
+    const known = await callAdapter(adapter, "getUser", input.user.id);
+    if (known) return { user: known, isNewUser: false };
+  }
+  return resolveUser({
+    adapter,
+    provider: input.provider,
+    user: input.user,
+    account: input.account,
+    ...(input.profile ? { profile: input.profile } : {}),
+    currentUserId: await currentUserId(),
+    keys: ctx.config.keys,
+  });
+}

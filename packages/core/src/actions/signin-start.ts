@@ -1,0 +1,38 @@
+import { AuthError } from "../errors/auth-error.ts";
+import { describe } from "../errors/describe.ts";
+import { type Outcome, redirect } from "../http/outcome.ts";
+import { failure } from "../http/page-urls.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { sealChecks } from "../oauth/check-cookies.ts";
+import type { RouteOf } from "./endpoint.ts";
+import { emailSignInAction } from "./lib/email.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * `POST signin/<id>`: starts an OAuth/OIDC flow, or sends an email sign-in link. CSRF-checked (by
+ * the action table) so another site cannot start a sign-in in the person's browser. The query string of this POST carries extra authorization
+ * parameters (next-auth's `signIn(id, options, authorizationParams)`).
+ */
+export async function signInStartAction(
+  ctx: RequestContext,
+  { providerId }: RouteOf<"signin", "required">,
+  { oauth }: Services,
+): Promise<Outcome> {
+  const provider = ctx.config.providers.get(providerId);
+  if (!provider || provider.type === "credentials") throw new AuthError("UnknownProvider");
+  if (provider.type === "email") return emailSignInAction(ctx, provider);
+  await ctx.callbackUrl(); // remembered in its cookie for the return
+  const extraParams: Record<string, string> = {};
+  for (const [key, value] of ctx.url.searchParams) extraParams[key] = value;
+  try {
+    const { url, checks } = await oauth.start(provider, {
+      redirectUri: `${ctx.baseUrl}/callback/${provider.id}`,
+      extraParams,
+    });
+    await sealChecks(ctx, provider.id, checks);
+    return redirect(url);
+  } catch (error) {
+    ctx.config.logger.error("OAuthSignin", describe(error));
+    return failure(ctx, error instanceof AuthError ? error.code : "OAuthSignin");
+  }
+}

@@ -1,0 +1,55 @@
+import { backchannelLogoutAction } from "./backchannel-logout.ts";
+import { callbackAction } from "./callback.ts";
+import { csrfAction } from "./csrf.ts";
+import { deviceSignOutAction } from "./device-signout.ts";
+import { deviceStartAction } from "./device-start.ts";
+import { deviceTokenAction } from "./device-token.ts";
+import { endpoint } from "./endpoint.ts";
+import { errorAction } from "./error.ts";
+import {
+  refuseAsJson,
+  refuseCallbackToSignIn,
+  refuseToSignIn,
+  refuseToSignOut,
+} from "./lib/csrf-refusals.ts";
+import { providersAction } from "./providers.ts";
+import { sessionAction } from "./session.ts";
+import { sessionUpdateAction } from "./session-update.ts";
+import { signInPageAction } from "./signin-page.ts";
+import { signInStartAction } from "./signin-start.ts";
+import { signOutAction } from "./signout.ts";
+import { signOutPageAction } from "./signout-page.ts";
+import { verifyRequestAction } from "./verify-request.ts";
+
+const json = { answer: "json", browser: true } as const;
+const page = { answer: "page", browser: true } as const;
+/** Called by devices and providers, never by a browser: no cookies in or out, no CSRF token. */
+const machine = { answer: "json", browser: false, csrf: null } as const;
+
+/**
+ * The action table (docs/protocol.md §1): every endpoint below the base path is one row — method,
+ * action, whether the path carries a provider id, JSON or page answers, browser or machine caller,
+ * the CSRF rule, and the one file that handles it. Adding an endpoint is one row here plus one file.
+ * Rows of one action list GET first: that is the order of their `Allow` header.
+ */
+// biome-ignore format: one row per line reads as a table
+export const ENDPOINTS = [
+  endpoint({ method: "GET", action: "providers", provider: "absent", ...json, csrf: null, handle: providersAction }),
+  endpoint({ method: "GET", action: "session", provider: "absent", ...json, csrf: null, handle: sessionAction }),
+  endpoint({ method: "POST", action: "session", provider: "absent", ...json, csrf: refuseAsJson, handle: sessionUpdateAction }),
+  endpoint({ method: "GET", action: "csrf", provider: "absent", ...json, csrf: null, handle: csrfAction }),
+  endpoint({ method: "GET", action: "signin", provider: "absent", ...page, csrf: null, handle: signInPageAction }),
+  endpoint({ method: "POST", action: "signin", provider: "required", ...page, csrf: refuseToSignIn, handle: signInStartAction }),
+  endpoint({ method: "GET", action: "signout", provider: "absent", ...page, csrf: null, handle: signOutPageAction }),
+  endpoint({ method: "POST", action: "signout", provider: "absent", ...page, csrf: refuseToSignOut, handle: signOutAction }),
+  endpoint({ method: "GET", action: "callback", provider: "required", ...page, csrf: null, handle: callbackAction }),
+  endpoint({ method: "POST", action: "callback", provider: "required", ...page, csrf: refuseCallbackToSignIn, handle: callbackAction }),
+  endpoint({ method: "GET", action: "verify-request", provider: "absent", ...page, csrf: null, handle: verifyRequestAction }),
+  endpoint({ method: "GET", action: "error", provider: "absent", ...page, csrf: null, handle: errorAction }),
+  // RFC 8628 device sign-in: the device starts, polls, and ends its bearer session.
+  endpoint({ method: "POST", action: "device", provider: "required", ...machine, handle: deviceStartAction }),
+  endpoint({ method: "POST", action: "device-token", provider: "required", ...machine, handle: deviceTokenAction }),
+  endpoint({ method: "POST", action: "device-signout", provider: "absent", ...machine, handle: deviceSignOutAction }),
+  // OpenID back-channel logout: the provider posts a signed logout token, server to server.
+  endpoint({ method: "POST", action: "backchannel-logout", provider: "required", ...machine, handle: backchannelLogoutAction }),
+];
