@@ -1,13 +1,14 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import {
+  ConfigError,
   createAccessTokenVerifier,
   Email,
   type GatehouseOptions,
   gatehouse,
   type ProviderConfig,
 } from "@gatehouse/core";
-import { smtpSender } from "@gatehouse/core/smtp";
+import { smtpSender } from "@gatehouse/smtp";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfigFile } from "./config-file.ts";
@@ -161,7 +162,7 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
     await once(server, "listening");
   } catch (error) {
     if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
-      throw new TypeError(
+      throw new ConfigError(
         `Gatehouse web app: port ${port} on ${host} is in use. Stop the other process or set PORT.`,
       );
     }

@@ -1,5 +1,5 @@
-import { createElement as h } from "react";
 import { HiddenFields } from "./hidden-fields.ts";
+import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
 import { themeCss } from "./theme.ts";
 

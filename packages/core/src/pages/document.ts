@@ -1,5 +1,5 @@
-import { createElement as h, type ReactElement, type ReactNode } from "react";
 import type { Theme } from "../config/options.ts";
+import { h, type MarkupElement, type MarkupNode } from "./lib/h.ts";
 import { pageCss } from "./styles.ts";
 import { safeImageUrl } from "./theme.ts";
 
@@ -10,15 +10,15 @@ export interface DocumentProps {
   nonce: string;
   /** Extra rules from `themeCss()`: built only from allow-listed colours. */
   css: string;
-  children?: ReactNode;
+  children?: MarkupNode;
 }
 
 /**
  * The HTML shell: one <main> landmark with an optional logo above the card. No scripts. The
- * stylesheet is a plain text child — React escapes `</style` inside it — so nothing needs
- * `dangerouslySetInnerHTML`.
+ * stylesheet is a plain text child — the renderer escapes `</style` inside it, as React does — so
+ * nothing needs `dangerouslySetInnerHTML`.
  */
-export function Document({ title, theme, nonce, css, children }: DocumentProps): ReactElement {
+export function Document({ title, theme, nonce, css, children }: DocumentProps): MarkupElement {
   const scheme =
     theme.colorScheme === "light" || theme.colorScheme === "dark" ? theme.colorScheme : undefined;
   const logo = safeImageUrl(theme.logo);

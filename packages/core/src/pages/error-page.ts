@@ -1,5 +1,5 @@
-import { createElement as h } from "react";
 import { type ErrorCode, errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
+import { h } from "./lib/h.ts";
 import type { PageContext, PageView } from "./page-model.ts";
 import { SiteLink } from "./site-link.ts";
 import { themeCss } from "./theme.ts";

@@ -1,12 +1,12 @@
-import { createElement as h } from "react";
 import type { Theme } from "../config/options.ts";
 import { renderHtmlDocument } from "./html-document.ts";
-import type { RenderedPage } from "./page-model.ts";
+import { h } from "./lib/h.ts";
+import type { PageView, RenderedPage } from "./page-model.ts";
 import { themeCss } from "./theme.ts";
 
 /**
  * Submits the one form on the page. Through the prototype, because a posted field named `submit`
- * would shadow `form.submit`. No quotes or `&`, so React's text escaping leaves it intact.
+ * would shadow `form.submit`. Script text is written as is (only `<script` would be escaped).
  */
 const AUTO_SUBMIT = "HTMLFormElement.prototype.submit.call(document.forms[0])";
 
@@ -25,18 +25,14 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/**
- * A same-origin page that POSTs `fields` to `action` at once (a "Continue" button does it without
- * JavaScript). Used for `form_post` callbacks: the provider's cross-site POST arrives without our
- * `SameSite=Lax` cookies; the same fields posted from our own page arrive with them. The fields (an
- * authorization code among them) sit only in this `no-store` body, never in a URL.
- */
-export function renderFormPostRelayPage(input: {
+interface RelayInput {
   action: string;
   fields: ReadonlyArray<readonly [string, string]>;
   theme: Theme;
-}): RenderedPage {
-  const nonce = crypto.randomUUID();
+}
+
+/** The relay page's content; its one script carries `nonce`. */
+export function formPostRelayView(input: RelayInput, nonce: string): PageView {
   const content = h(
     "div",
     null,
@@ -51,12 +47,24 @@ export function renderFormPostRelayPage(input: {
     ),
     h("script", { nonce }, AUTO_SUBMIT),
   );
+  return { title: "Continue signing in", status: 200, content, css: themeCss(input.theme) };
+}
+
+/**
+ * A same-origin page that POSTs `fields` to `action` at once (a "Continue" button does it without
+ * JavaScript). Used for `form_post` callbacks: the provider's cross-site POST arrives without our
+ * `SameSite=Lax` cookies; the same fields posted from our own page arrive with them. The fields (an
+ * authorization code among them) sit only in this `no-store` body, never in a URL.
+ */
+export function renderFormPostRelayPage(input: RelayInput): RenderedPage {
+  const nonce = crypto.randomUUID();
+  const view = formPostRelayView(input, nonce);
   return renderHtmlDocument({
-    status: 200,
-    title: "Continue signing in",
+    status: view.status,
+    title: view.title,
     theme: input.theme,
-    css: themeCss(input.theme),
-    content,
+    css: view.css ?? "",
+    content: view.content,
     csp: contentSecurityPolicy,
     nonce,
   });

@@ -1,13 +1,13 @@
-import { Fragment, createElement as h, type ReactElement } from "react";
+import { Fragment, h, type MarkupElement } from "./lib/h.ts";
 
-/** The CSRF token and callback URL every page form posts back (protocol.md §3, §4). */
+/** The CSRF token and callback URL every page form posts back (docs/protocol.md §3, §4). */
 export function HiddenFields({
   csrfToken,
   callbackUrl,
 }: {
   csrfToken: string;
   callbackUrl: string;
-}): ReactElement {
+}): MarkupElement {
   return h(
     Fragment,
     null,

@@ -1,21 +1,20 @@
-import type { ReactNode } from "react";
-import { createElement as h } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import type { Theme } from "../config/options.ts";
 import { Document } from "./document.ts";
+import { h, type MarkupNode } from "./lib/h.ts";
+import { renderMarkup } from "./lib/render-markup.ts";
 import type { RenderedPage } from "./page-model.ts";
 
 /**
- * One built-in HTML page as a response: the document shell around `content`, rendered by React (every
- * text and attribute escaped), with the security headers every page carries. `csp` builds the page's
- * Content-Security-Policy from the fresh per-response nonce.
+ * One built-in HTML page as a response: the document shell around `content`, rendered as React would
+ * render it (every text and attribute escaped; see lib/render-markup.ts), with the security headers
+ * every page carries. `csp` builds the page's Content-Security-Policy from the fresh per-response nonce.
  */
 export function renderHtmlDocument(input: {
   status: number;
   title: string;
   theme: Theme;
   css: string;
-  content: ReactNode;
+  content: MarkupNode;
   csp: (nonce: string) => string;
   /** The nonce, when the content needs it too (an inline script); fresh per response otherwise. */
   nonce?: string;
@@ -37,6 +36,6 @@ export function renderHtmlDocument(input: {
       "X-Frame-Options": "DENY",
       "Cache-Control": "no-store",
     },
-    body: `<!DOCTYPE html>${renderToStaticMarkup(document)}`,
+    body: `<!DOCTYPE html>${renderMarkup(document)}`,
   };
 }

@@ -1,4 +1,4 @@
-/** Test helpers: just enough HTML reading for assertions on React's static markup. */
+/** Test helpers: just enough HTML reading for assertions on the pages' static markup. */
 import type { Theme } from "../config/options.ts";
 import { type PageModel, type RenderedPage, renderPage } from "./render-page.ts";
 
@@ -14,7 +14,7 @@ export function render(model: PageModel, theme: Theme = {}): RenderedPage {
   return renderPage(model, { ...context, theme });
 }
 
-/** How React escapes text and attribute values. */
+/** How the pages escape text and attribute values (as React does). */
 export function escaped(value: string): string {
   return value
     .replaceAll("&", "&amp;")

@@ -1,7 +1,7 @@
-import type { ReactElement } from "react";
 import type { Theme } from "../config/options.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
 import type { CredentialInput, ProviderStyle } from "../providers/types.ts";
+import type { MarkupElement } from "./lib/h.ts";
 
 /** What one built-in page shows. Every string in it is treated as untrusted and escaped. */
 export type PageModel =
@@ -57,7 +57,7 @@ export interface RenderedPage {
 export interface PageView {
   title: string;
   status: number;
-  content: ReactElement;
+  content: MarkupElement;
   /** Extra CSS rules built only from validated values (see theme.ts). */
   css?: string;
 }

@@ -8,7 +8,8 @@ import { verifyRequestPage } from "./verify-request-page.ts";
 
 export type { PageContext, PageModel, PageProvider, RenderedPage } from "./page-model.ts";
 
-function view(model: PageModel, context: PageContext): PageView {
+/** What a model shows, before the document shell goes round it. */
+export function view(model: PageModel, context: PageContext): PageView {
   switch (model.page) {
     case "signin":
       return signInPage(model, context);
@@ -41,7 +42,7 @@ function contentSecurityPolicy(nonce: string): string {
 
 /**
  * Renders one built-in page to a complete HTML document with its status and security headers.
- * Every text and attribute value is escaped by React; the pages contain no JavaScript.
+ * Every text and attribute value is escaped (lib/render-markup.ts); the pages contain no JavaScript.
  *
  * @example
  * const page = renderPage({ page: "error", code: "AccessDenied" }, { baseUrl, origin, theme: {} });

@@ -1,8 +1,8 @@
-import { createElement as h, type ReactElement } from "react";
 import { errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
 import type { CredentialInput } from "../providers/types.ts";
 import { ErrorBox } from "./error-box.ts";
 import { HiddenFields } from "./hidden-fields.ts";
+import { h, type MarkupElement } from "./lib/h.ts";
 import type { PageContext, PageModel, PageProvider, PageView } from "./page-model.ts";
 import { providerClassName, safeImageUrl, themeCss } from "./theme.ts";
 
@@ -25,7 +25,7 @@ function action(baseUrl: string, step: "signin" | "callback", id: string): strin
   return `${baseUrl}/${step}/${encodeURIComponent(id)}`;
 }
 
-function SubmitButton({ provider, index }: Indexed): ReactElement {
+function SubmitButton({ provider, index }: Indexed): MarkupElement {
   const logo = safeImageUrl(provider.style?.logo);
   return h(
     "button",
@@ -40,7 +40,7 @@ function Field(props: {
   name: string;
   input: CredentialInput;
   defaultValue?: string;
-}): ReactElement {
+}): MarkupElement {
   const { input } = props;
   return h(
     "div",
@@ -58,8 +58,8 @@ function Field(props: {
   );
 }
 
-function ProviderForm({ provider, index, model, baseUrl }: FormProps): ReactElement {
-  const fields: ReactElement[] = [];
+function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupElement {
+  const fields: MarkupElement[] = [];
   if (provider.type === "email") {
     const input = { label: "Email", type: "email", placeholder: "email@example.com", autocomplete: "email" };
     const id = `input-email-for-${provider.id}-provider`;

@@ -1,7 +1,7 @@
-import { createElement as h } from "react";
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { ErrorBox } from "./error-box.ts";
 import { HiddenFields } from "./hidden-fields.ts";
+import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
 import { themeCss } from "./theme.ts";
 
@@ -9,7 +9,7 @@ type SignOutModel = Extract<PageModel, { page: "signout" }>;
 
 /**
  * GET BASE/signout: a confirmation form. The only error a sign-out can meet is a failed CSRF check
- * (protocol.md §3), so only `MissingCSRF` is shown; other codes are ignored.
+ * (docs/protocol.md §3), so only `MissingCSRF` is shown; other codes are ignored.
  */
 export function signOutPage(model: SignOutModel, context: PageContext): PageView {
   const content = h(

@@ -1,4 +1,4 @@
-import { createElement as h } from "react";
+import { h } from "./lib/h.ts";
 import type { PageContext, PageView } from "./page-model.ts";
 import { SiteLink } from "./site-link.ts";
 import { themeCss } from "./theme.ts";

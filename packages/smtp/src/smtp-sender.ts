@@ -1,9 +1,9 @@
+import type { VerificationRequest } from "@gatehouse/core";
 import { createTransport } from "nodemailer";
-import type { VerificationRequest } from "../providers/email.ts";
 
 /**
- * Sends sign-in links over SMTP with nodemailer (Node only: this file is the edge, imported through
- * `@gatehouse/core/smtp`). The mail names the site and carries the link; it never contains the
+ * Sends sign-in links over SMTP with nodemailer (Node only, so it lives in its own package and core
+ * stays free of it). The mail names the site and carries the link; it never contains the
  * address or anything else a requester typed (CVE-2022-31127: HTML injection through the address).
  *
  * @example Email({ sendVerificationRequest: smtpSender({ server: "smtp://user:pass@mail.example.com:587", from: "Example <no-reply@example.com>" }) })

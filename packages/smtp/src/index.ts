@@ -1,0 +1,1 @@
+export { smtpSender } from "./smtp-sender.ts";
