@@ -26,7 +26,7 @@ export interface Gatehouse {
   /**
    * A valid access token of the user's account at an OAuth/OIDC provider, refreshed first when it
    * expires within 60 s (single-flight per account). A failure is a value (`{ error }`); an unknown
-   * provider id or an adapter that cannot store tokens throws a TypeError.
+   * provider id or an adapter that cannot store tokens throws a `ConfigError` (a TypeError).
    *
    * @example const token = await auth.getAccessToken(userId, "github"); if ("error" in token) …
    */
@@ -39,7 +39,7 @@ export interface Gatehouse {
 }
 
 /**
- * Configures Gatehouse once. Throws a `TypeError` that says how to fix any misconfiguration.
+ * Configures Gatehouse once. Throws a `ConfigError` (a TypeError) that says how to fix any misconfiguration.
  *
  * @example
  * const auth = gatehouse({ secret: process.env.AUTH_SECRET!, providers: [OIDC({ ... })] });

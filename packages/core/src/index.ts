@@ -19,8 +19,15 @@ export type {
   SessionOptions,
   Theme,
 } from "./config/options.ts";
-export { AuthError, isAuthError } from "./errors/auth-error.ts";
-export { type ErrorCode, type ErrorEntry, errorCatalogue } from "./errors/catalogue.ts";
+export { AuthError, hasErrorCode, isAuthError } from "./errors/auth-error.ts";
+export {
+  type ErrorCode,
+  type ErrorEntry,
+  errorCatalogue,
+  type StorageErrorCode,
+} from "./errors/catalogue.ts";
+export { ConfigError } from "./errors/config-error.ts";
+export { type Failure, isFailure } from "./errors/failure.ts";
 export { type Gatehouse, gatehouse } from "./gatehouse.ts";
 export { Credentials } from "./providers/credentials.ts";
 export { Email, type VerificationRequest } from "./providers/email.ts";

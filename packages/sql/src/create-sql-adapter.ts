@@ -1,3 +1,4 @@
+import { ConfigError } from "@gatehouse/core";
 import { createPostgresAdapter } from "./postgres/create-postgres-adapter.ts";
 import type { SqlAdapter } from "./sql-adapter.ts";
 import { createSqliteAdapter } from "./sqlite/create-sqlite-adapter.ts";
@@ -10,18 +11,19 @@ export type SqlTarget = { dialect: "postgres"; url: string } | { dialect: "sqlit
  */
 export function parseDatabaseUrl(url: string): SqlTarget {
   const trimmed = url.trim();
-  if (trimmed === "") throw new TypeError("Gatehouse storage: the database URL is empty (set DATABASE_URL)");
+  if (trimmed === "")
+    throw new ConfigError("Gatehouse storage: the database URL is empty (set DATABASE_URL)");
   if (/^postgres(ql)?:\/\//i.test(trimmed)) return { dialect: "postgres", url: trimmed };
   if (/^sqlite:/i.test(trimmed)) {
     // sqlite:relative.db, sqlite:/abs.db and sqlite:///abs.db (the URL-ish spelling) all work.
     const path = trimmed.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
     if (path === "")
-      throw new TypeError("Gatehouse storage: `sqlite:` needs a file path, e.g. sqlite:.data/gatehouse.db");
+      throw new ConfigError("Gatehouse storage: `sqlite:` needs a file path, e.g. sqlite:.data/gatehouse.db");
     return { dialect: "sqlite", path };
   }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed)?.[1];
   if (scheme !== undefined) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse storage: unsupported database URL scheme "${scheme}:" (use postgres://…, sqlite:<path> or a file path)`,
     );
   }

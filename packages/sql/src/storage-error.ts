@@ -1,24 +1,12 @@
+import type { StorageErrorCode } from "@gatehouse/core";
+
 /**
- * The one error the SQL adapter throws for a database failure. The message is fixed per code (plus
- * the adapter operation), so no SQL text, row value, email or token hash ever reaches a log or a
- * response; `driverCode` and `constraint` keep enough of the driver's reason to debug with.
- *
- * @example
- * try { await adapter.createUser(user) } catch (e) { if (isStorageError(e, "EmailTaken")) … }
+ * The storage codes of Gatehouse's error catalogue (`docs/errors.md` says when each is raised):
+ * `StorageUnavailable` (down, unreachable, locked/busy, out of connections or closed: worth a retry),
+ * `EmailTaken`, `Conflict`, `NotFound`, `SchemaMismatch` and `StorageFailed`. Core recognises them by
+ * `code` (`hasErrorCode`), so it never needs this class.
  */
-export type StorageErrorCode =
-  /** Down, unreachable, locked/busy, out of connections or closed: worth a retry, maps to a 503. */
-  | "StorageUnavailable"
-  /** Another user already holds this email (the unique index said so). */
-  | "EmailTaken"
-  /** Another duplicate key (account, session token, verification token) or a missing referenced user. */
-  | "Conflict"
-  /** The row to update does not exist. */
-  | "NotFound"
-  /** The database schema is missing, unknown, older or newer than this Gatehouse expects. */
-  | "SchemaMismatch"
-  /** Any other database failure. */
-  | "StorageFailed";
+export type { StorageErrorCode };
 
 const messages: Record<Exclude<StorageErrorCode, "SchemaMismatch">, string> = {
   StorageUnavailable: "the database is unavailable (down, locked or out of connections); try again later",
@@ -39,6 +27,14 @@ export interface StorageErrorDetails {
   message?: string | undefined;
 }
 
+/**
+ * The one error the SQL adapter throws for a database failure. The message is fixed per code (plus
+ * the adapter operation), so no SQL text, row value, email or token hash ever reaches a log or a
+ * response; `driverCode` and `constraint` keep enough of the driver's reason to debug with.
+ *
+ * @example
+ * try { await adapter.createUser(user) } catch (e) { if (isStorageError(e, "EmailTaken")) … }
+ */
 export class StorageError extends Error {
   readonly code: StorageErrorCode;
   readonly operation: string;

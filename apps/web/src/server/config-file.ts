@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { ConfigError } from "@gatehouse/core";
 import type { WebAppConfig } from "./define-config.ts";
 
 const ALLOWED = new Set([
@@ -24,7 +25,7 @@ export async function loadConfigFile(path: string): Promise<WebAppConfig> {
   const module: unknown = await import(pathToFileURL(path).href);
   const config = isRecord(module) ? module.default : undefined;
   if (!isRecord(config)) {
-    throw new TypeError(`Gatehouse web app: ${path} must \`export default defineConfig({ ... })\`.`);
+    throw new ConfigError(`Gatehouse web app: ${path} must \`export default defineConfig({ ... })\`.`);
   }
   for (const key of Object.keys(config)) {
     if (ALLOWED.has(key)) continue;
@@ -32,10 +33,12 @@ export async function loadConfigFile(path: string): Promise<WebAppConfig> {
     const hint = ["secret", "url", "trustHost"].includes(key)
       ? " Set AUTH_SECRET / AUTH_URL / AUTH_TRUST_HOST in the environment instead."
       : ` Allowed: ${[...ALLOWED].join(", ")}.`;
-    throw new TypeError(`Gatehouse web app: ${path} sets \`${key}\`, which a config file cannot set.${hint}`);
+    throw new ConfigError(
+      `Gatehouse web app: ${path} sets \`${key}\`, which a config file cannot set.${hint}`,
+    );
   }
   if (config.providers !== undefined && !Array.isArray(config.providers)) {
-    throw new TypeError(`Gatehouse web app: \`providers\` in ${path} must be an array.`);
+    throw new ConfigError(`Gatehouse web app: \`providers\` in ${path} must be an array.`);
   }
   // The keys and the providers array are checked; gatehouse() validates every value at start-up.
   return config as WebAppConfig;

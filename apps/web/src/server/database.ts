@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { ConfigError } from "@gatehouse/core";
 import {
   assertSchema,
   createSqlAdapter,
@@ -24,9 +25,8 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens the app's database and makes sure its schema is the one this Gatehouse knows. Throws a
- * `TypeError` starting with "Gatehouse" that says what to do when it is missing, unknown, older or
- * newer, or when the database cannot be reached; the URL itself is never printed (it may hold a
- * password).
+ * `ConfigError` that says what to do when it is missing, unknown, older or newer, or when the
+ * database cannot be reached; the URL itself is never printed (it may hold a password).
  *
  * @example const adapter = await openDatabase({ url: settings.databaseUrl, schema: "migrate", log });
  */
@@ -36,7 +36,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<SqlAda
   if (target.dialect === "sqlite" && !inMemory(target.path)) {
     if (options.schema === "check" && !existsSync(target.path)) {
       // Opening would create an empty file, only to refuse it: say what is missing instead.
-      throw new TypeError(
+      throw new ConfigError(
         `Gatehouse web app: there is no database at ${resolve(target.path)}. Run \`npm run migrate\` to create it, or set DATABASE_URL.`,
       );
     }
@@ -85,12 +85,13 @@ function inMemory(path: string): boolean {
   return path === ":memory:";
 }
 
-// Storage errors carry fixed, value-free messages (and the schema ones say what to run); they get
-// the web app's prefix so main.ts prints them as a configuration problem, without a stack trace.
+// Storage errors carry fixed, value-free messages (and the schema ones say what to run); they become
+// a ConfigError with the web app's prefix, so main.ts prints them as a configuration problem, without
+// a stack trace.
 function refusal(error: unknown, where: string): unknown {
   if (!isStorageError(error)) return error;
   const code = error.driverCode ? ` [driver code ${error.driverCode}]` : "";
-  return new TypeError(`Gatehouse web app: cannot use the database (${where}). ${error.message}${code}`, {
+  return new ConfigError(`Gatehouse web app: cannot use the database (${where}). ${error.message}${code}`, {
     cause: error,
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ConfigError } from "@gatehouse/core";
 
 /** The file, inside the data folder, that keeps the development secret between runs. */
 export const DEV_SECRET_FILE = "dev-secret";
@@ -27,7 +28,7 @@ export async function devSecret(options: { dataDir: string; log: (line: string) 
   }
   const kept = (await readFile(path, "utf8")).trim();
   if (kept.length < 32) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse web app: the development secret at ${path} is shorter than 32 characters. Delete the file to create a new one.`,
     );
   }

@@ -1,6 +1,7 @@
 // Entry point of `npm start`: runs the web app with the process environment until SIGINT/SIGTERM.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ConfigError } from "@gatehouse/core";
 import { startWebApp, type WebApp } from "./start.ts";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -15,7 +16,7 @@ try {
   });
 } catch (error) {
   // A configuration problem: its message says what to set, a stack trace would only bury it.
-  if (!(error instanceof TypeError && error.message.startsWith("Gatehouse"))) throw error;
+  if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

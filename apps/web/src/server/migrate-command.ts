@@ -3,6 +3,7 @@
 // @gatehouse/sql's own CLI needs the URL spelled out; this one knows the app's default.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ConfigError } from "@gatehouse/core";
 import { openDatabase } from "./database.ts";
 import { databaseUrlFrom } from "./settings.ts";
 
@@ -17,7 +18,7 @@ try {
   await adapter.close();
 } catch (error) {
   // A refused or unreachable database: the message says why and what to do, without the URL.
-  if (!(error instanceof TypeError && error.message.startsWith("Gatehouse"))) throw error;
+  if (!(error instanceof ConfigError)) throw error;
   console.error(`migrate: ${error.message}`);
   process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-import { errorCatalogue, type Gatehouse } from "@gatehouse/core";
+import { errorCatalogue, type Gatehouse, hasErrorCode } from "@gatehouse/core";
 import type { Context } from "hono";
 
 /**
@@ -20,9 +20,9 @@ export async function providerAccessToken(c: Context, auth: Gatehouse): Promise<
   try {
     result = await auth.getAccessToken(userId, providerId);
   } catch (error) {
-    // The only TypeError here for a configured app is a provider id that is not an OAuth provider
-    // of this app: it came from the URL, so it is a 404, not a server error.
-    if (error instanceof TypeError) return c.json({ error: "UnknownProvider" }, 404);
+    // A provider id that is not an OAuth provider of this app is misuse for getAccessToken, but it
+    // came from the URL: a 404, not a server error.
+    if (hasErrorCode(error, "UnknownProvider")) return c.json({ error: "UnknownProvider" }, 404);
     throw error;
   }
   if ("error" in result) {

@@ -1,4 +1,4 @@
-import type { AccessTokenVerifierOptions } from "@gatehouse/core";
+import { type AccessTokenVerifierOptions, ConfigError } from "@gatehouse/core";
 
 type Env = Record<string, string | undefined>;
 
@@ -25,7 +25,7 @@ export function resourceApiSettings(env: Env): ResourceApiSettings {
     .filter((entry) => entry !== "");
   const hasAudience = audience !== undefined && audience.length > 0;
   if (Boolean(issuer) !== hasAudience) {
-    throw new TypeError(
+    throw new ConfigError(
       [
         `Gatehouse web app: the bearer API needs both API_ISSUER and API_AUDIENCE. Missing: ${issuer ? "API_AUDIENCE" : "API_ISSUER"}.`,
         "  API_ISSUER    the issuer of the access tokens, e.g. https://id.example.com",
@@ -36,7 +36,7 @@ export function resourceApiSettings(env: Env): ResourceApiSettings {
   const clientId = env.API_INTROSPECTION_CLIENT_ID?.trim() || undefined;
   const clientSecret = env.API_INTROSPECTION_CLIENT_SECRET?.trim() || undefined;
   if (Boolean(clientId) !== Boolean(clientSecret)) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse web app: introspection needs both API_INTROSPECTION_CLIENT_ID and API_INTROSPECTION_CLIENT_SECRET. Missing: ${clientId ? "API_INTROSPECTION_CLIENT_SECRET" : "API_INTROSPECTION_CLIENT_ID"}.`,
     );
   }

@@ -1,5 +1,11 @@
 import { join } from "node:path";
-import { type OAuthProviderConfig, OIDC, optionsFromEnv, providerFromEnv } from "@gatehouse/core";
+import {
+  ConfigError,
+  type OAuthProviderConfig,
+  OIDC,
+  optionsFromEnv,
+  providerFromEnv,
+} from "@gatehouse/core";
 
 type Env = Record<string, string | undefined>;
 
@@ -76,7 +82,7 @@ export function databaseUrlFrom(env: Env, dataDir: string): string {
 function emailFrom(env: Env, mode: Settings["mode"]): EmailSetting {
   const enabled = env.AUTH_EMAIL?.trim().toLowerCase();
   if (enabled !== undefined && enabled !== "" && enabled !== "true" && enabled !== "false") {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse web app: AUTH_EMAIL must be true or false, got ${JSON.stringify(env.AUTH_EMAIL)}.`,
     );
   }
@@ -87,7 +93,7 @@ function emailFrom(env: Env, mode: Settings["mode"]): EmailSetting {
   // email at all in production) would hide it until someone waits for a mail that never comes.
   if (server && from) return { kind: "smtp", server, from };
   if (server || from) {
-    throw new TypeError(
+    throw new ConfigError(
       [
         `Gatehouse web app: email sign-in needs both SMTP_URL and EMAIL_FROM. Missing: ${server ? "EMAIL_FROM" : "SMTP_URL"}.`,
         "  SMTP_URL    the mail server, e.g. smtps://user:password@smtp.example.com:465",
@@ -106,7 +112,7 @@ function assertProductionReady(fromEnv: { secret: string[]; url?: string }): voi
     (name): name is string => typeof name === "string",
   );
   if (missing.length === 0) return;
-  throw new TypeError(
+  throw new ConfigError(
     [
       `Gatehouse web app: production mode (NODE_ENV=production) needs AUTH_SECRET and AUTH_URL. Missing: ${missing.join(", ")}.`,
       "  AUTH_SECRET  a random value of at least 32 characters, e.g. `openssl rand -base64 33`",
@@ -122,7 +128,7 @@ function portFrom(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === "") return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse web app: ${name} must be a port number (0–65535), got ${JSON.stringify(raw)}.`,
     );
   }

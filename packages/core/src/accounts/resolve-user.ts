@@ -1,13 +1,13 @@
 import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import type { Account } from "../config/options.ts";
-import { AuthError } from "../errors/auth-error.ts";
+import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import type { KeyRing } from "../lib/key-ring.ts";
 import type { ProviderConfig, User } from "../providers/types.ts";
 import { sealAccountTokens, tokensFromResponse } from "../tokens/sealed-account.ts";
 
 /**
- * Finds or creates the stored user for a provider account (protocol.md §9; Auth.js's linking rules):
+ * Finds or creates the stored user for a provider account (docs/protocol.md §9; Auth.js's linking rules):
  * - a known account signs its owner in — unless someone else is signed in (OAuthAccountNotLinked);
  * - an unknown account while signed in is linked to the current user;
  * - an unknown account whose email belongs to a user is refused (OAuthAccountNotLinked) unless the
@@ -84,8 +84,11 @@ async function createTogether(
     try {
       return await callAdapter(adapter, "createUserAndAccount", user, storedAccount(account));
     } catch (error) {
-      const code = (error as AuthError).cause as { code?: unknown } | undefined;
-      if (code?.code === "EmailTaken") throw new AuthError("OAuthAccountNotLinked", { cause: error });
+      // The storage refused the email (a concurrent sign-up, or a user the email lookup missed): the
+      // same refusal as an email that belongs to someone else.
+      if (isAuthError(error) && hasErrorCode(error.cause, "EmailTaken")) {
+        throw new AuthError("OAuthAccountNotLinked", { cause: error });
+      }
       throw error;
     }
   }
@@ -106,7 +109,7 @@ async function createTogether(
   return created;
 }
 
-/** The account fields the storage model keeps (protocol.md §9); provider extras are dropped. */
+/** The account fields the storage model keeps (docs/protocol.md §9); provider extras are dropped. */
 function storedAccount(account: Account) {
   const pick = <T>(value: unknown, type: string): T | null => (typeof value === type ? (value as T) : null);
   return {

@@ -1,5 +1,6 @@
 import type { Adapter } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { oauthError } from "../http/oauth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { type LogoutClaims, verifyLogoutToken } from "../logout/logout-token.ts";
@@ -7,8 +8,6 @@ import { resolveAuthorizationServer } from "../oauth/lib/authorization-server.ts
 import { safeCause } from "../oauth/lib/safe-cause.ts";
 import type { RouteOf } from "./endpoint.ts";
 import type { Services } from "./services.ts";
-
-const INVALID = { error: "invalid_request" } as const;
 
 /**
  * `POST BASE/backchannel-logout/<id>` (OpenID Back-Channel Logout 1.0): the provider, server to server,
@@ -27,7 +26,7 @@ export async function backchannelLogoutAction(
   const { config } = ctx;
   const refuse = (reason: string): Outcome => {
     config.logger.warn("BackchannelLogout", `provider "${providerId}": ${reason}`);
-    return json(INVALID, 400);
+    return oauthError("LogoutTokenInvalid");
   };
   const provider = config.providers.get(providerId);
   if (provider?.type !== "oidc" || provider.backchannelLogout !== true) {
@@ -56,7 +55,7 @@ export async function backchannelLogoutAction(
       "BackchannelLogout",
       `provider "${providerId}": the jwt session strategy keeps no server-side session to end`,
     );
-    return json({ error: "unsupported", error_description: "sessions are not stored on the server" }, 501);
+    return oauthError("BackchannelLogoutUnsupported");
   }
   try {
     const ended = await endSessions(adapter, providerId, claims);
@@ -64,7 +63,7 @@ export async function backchannelLogoutAction(
     return json({}, 200);
   } catch (error) {
     config.logger.error("BackchannelLogout", `provider "${providerId}": ${describeCause(error)}`);
-    return json({ error: "temporarily_unavailable" }, 503);
+    return oauthError("BackchannelLogoutUnavailable");
   }
 }
 

@@ -1,32 +1,16 @@
 import { askSignInCallback } from "../accounts/sign-in-callback.ts";
 import { storedUser } from "../accounts/stored-user.ts";
 import type { Account } from "../config/options.ts";
-import type { DeviceFlows } from "../device/device-flows.ts";
 import { type DeviceHandle, openDeviceHandle } from "../device/device-handle.ts";
 import { deviceProvider } from "../device/device-provider.ts";
+import type { DeviceSignIn } from "../device/lib/device-token.ts";
+import { isFailure } from "../errors/failure.ts";
+import { oauthError } from "../http/oauth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { RouteOf } from "./endpoint.ts";
 import type { Services } from "./services.ts";
-
-/** The RFC 8628 §3.5 / RFC 6749 §5.2 error codes this endpoint answers, each as JSON 400. */
-export type DevicePollError =
-  | "invalid_request"
-  | "invalid_grant"
-  | "authorization_pending"
-  | "slow_down"
-  | "expired_token"
-  | "access_denied";
-
-const DESCRIPTIONS: Record<DevicePollError, string> = {
-  invalid_request: "device_code is required",
-  invalid_grant: "device_code is unknown, tampered, already used or for another provider",
-  authorization_pending: "the person has not finished signing in yet",
-  slow_down: "polling too fast: wait `interval` seconds between polls",
-  expired_token: "device_code has expired: start again",
-  access_denied: "the sign-in was refused",
-};
 
 /**
  * `POST device-token/<id>` with `device_code`: one poll (RFC 8628 §3.4). Answers like a token
@@ -41,43 +25,44 @@ export async function deviceTokenAction(
 ): Promise<Outcome> {
   const provider = deviceProvider(ctx, providerId);
   const raw = ctx.body.device_code;
-  if (raw === undefined || raw === "") return pollError("invalid_request");
+  if (raw === undefined || raw === "") return oauthError("DeviceCodeMissing");
   const handle = await openDeviceHandle(ctx, raw);
   // Sealed for another provider: refused, or a code could be replayed where it was never issued.
-  if (!handle || handle.providerId !== provider.id) return pollError("invalid_grant");
+  if (!handle || handle.providerId !== provider.id) return oauthError("DeviceCodeInvalid");
   const { limiter } = deps.device;
   if (handle.expiresAt <= ctx.now) {
     limiter.forget(handle.id);
-    return pollError("expired_token");
+    return oauthError("DeviceCodeExpired");
   }
   const admission = limiter.admit(handle.id, {
     interval: handle.interval,
     expiresAt: handle.expiresAt,
     now: ctx.now,
   });
-  if (!admission.admitted) return pollError("slow_down", admission.interval);
+  if (!admission.admitted) return oauthError("SlowDown", { interval: admission.interval });
 
   const result = await deps.device.poll(provider, handle.deviceCode);
-  switch (result.status) {
-    case "authorization_pending":
-      return pollError("authorization_pending");
-    case "slow_down": {
+  if (!isFailure(result)) {
+    limiter.forget(handle.id);
+    return signIn(ctx, deps, { provider, handle, result });
+  }
+  switch (result.error) {
+    case "AuthorizationPending":
+      return oauthError("AuthorizationPending");
+    case "SlowDown": {
       const interval = limiter.slowDown(handle.id, {
         interval: handle.interval,
         expiresAt: handle.expiresAt,
         now: ctx.now,
         ...(result.interval !== undefined ? { providerInterval: result.interval } : {}),
       });
-      return pollError("slow_down", interval);
+      return oauthError("SlowDown", { interval });
     }
-    case "expired_token":
-    case "access_denied":
-    case "invalid_grant":
+    case "DeviceCodeExpired":
+    case "DeviceAccessDenied":
+    case "DeviceCodeInvalid":
       limiter.forget(handle.id);
-      return pollError(result.status);
-    case "signed_in":
-      limiter.forget(handle.id);
-      return signIn(ctx, deps, { provider, handle, result });
+      return oauthError(result.error);
   }
 }
 
@@ -91,7 +76,7 @@ async function signIn(
   input: {
     provider: OAuthProviderConfig;
     handle: DeviceHandle;
-    result: Extract<Awaited<ReturnType<DeviceFlows["poll"]>>, { status: "signed_in" }>;
+    result: DeviceSignIn;
   },
 ): Promise<Outcome> {
   const { provider, result } = input;
@@ -104,17 +89,11 @@ async function signIn(
   const signingIn = { provider, user: result.user, account, profile: result.profile };
   // A URL from the callback means "send the person elsewhere": a device has nowhere to go, so it is a
   // refusal like `false`.
-  if ((await askSignInCallback(ctx, signingIn)) !== true) return pollError("access_denied");
+  if ((await askSignInCallback(ctx, signingIn)) !== true) return oauthError("DeviceAccessDenied");
   // A device sign-in never links to a session the poll may carry: the device is not the browser in
   // which someone is signed in, and the poll is not CSRF-checked.
   const { user, isNewUser } = await storedUser(ctx, signingIn, async () => null);
   const issued = await sessions.create(ctx, { user, account, profile: result.profile, isNewUser }, "bearer");
-  if (!issued) return pollError("access_denied");
+  if (!issued) return oauthError("DeviceAccessDenied");
   return json({ session_token: issued.token, token_type: "Bearer", expires: issued.expires.toISOString() });
-}
-
-function pollError(error: DevicePollError, interval?: number): Outcome {
-  const body: Record<string, unknown> = { error, error_description: DESCRIPTIONS[error] };
-  if (interval !== undefined) body.interval = interval;
-  return json(body, 400);
 }

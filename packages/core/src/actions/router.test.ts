@@ -34,7 +34,7 @@ function throwsMethodNotAllowed(pathname: string, method: string, allow: string,
   );
 }
 
-/** Every row of protocol.md §1: [path below BASE, method, route or the Allow header of the 405]. */
+/** Every row of docs/protocol.md §1: [path below BASE, method, route or the Allow header of the 405]. */
 const TABLE: ReadonlyArray<[path: string, method: "GET" | "POST", expected: Route | { allow: string }]> = [
   ["/providers", "GET", { action: "providers", providerId: null }],
   ["/providers", "POST", { allow: "GET" }],
@@ -56,7 +56,7 @@ const TABLE: ReadonlyArray<[path: string, method: "GET" | "POST", expected: Rout
   ["/error", "POST", { allow: "GET" }],
 ];
 
-test("every action/method row of protocol.md §1", () => {
+test("every action/method row of docs/protocol.md §1", () => {
   for (const [path, method, expected] of TABLE) {
     if ("allow" in expected) throwsMethodNotAllowed(BASE + path, method, expected.allow);
     else assert.deepEqual(route(BASE + path, method, BASE), expected, `${method} ${path}`);

@@ -1,4 +1,5 @@
 import type { Adapter } from "../adapter/adapter.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { DEFAULTS } from "../lib/defaults.ts";
 import { KeyRing } from "../lib/key-ring.ts";
 import { checkRegistrationAndLogout } from "../oauth/registration/check-registration-options.ts";
@@ -29,21 +30,21 @@ export interface ResolvedConfig {
 }
 
 /**
- * Validates options once, at start-up. Misuse throws a `TypeError` whose message says how to fix it;
- * nothing here runs per request.
+ * Validates options once, at start-up. Misuse throws a `ConfigError` (a `TypeError`) whose message
+ * says how to fix it; nothing here runs per request.
  */
 export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   const secrets = (Array.isArray(options.secret) ? options.secret : [options.secret]).filter(
     (s) => typeof s === "string" && s.length > 0,
   );
   if (secrets.length === 0) {
-    throw new TypeError(
+    throw new ConfigError(
       "Gatehouse: no secret. Set AUTH_SECRET (or the `secret` option) to a random value of at least 32 characters, e.g. `openssl rand -base64 33`.",
     );
   }
   for (const secret of secrets) {
     if (secret.length < 32) {
-      throw new TypeError(
+      throw new ConfigError(
         "Gatehouse: a secret is shorter than 32 characters. Use a random value, e.g. `openssl rand -base64 33`.",
       );
     }
@@ -56,10 +57,10 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     try {
       parsed = new URL(options.url);
     } catch {
-      throw new TypeError(`Gatehouse: AUTH_URL / url is not a valid URL: ${JSON.stringify(options.url)}.`);
+      throw new ConfigError(`Gatehouse: AUTH_URL / url is not a valid URL: ${JSON.stringify(options.url)}.`);
     }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-      throw new TypeError("Gatehouse: AUTH_URL / url must be an http or https URL.");
+      throw new ConfigError("Gatehouse: AUTH_URL / url must be an http or https URL.");
     }
     origin = parsed.origin;
     if (basePath === undefined && parsed.pathname !== "/") basePath = parsed.pathname;
@@ -68,7 +69,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
 
   const trustHost = options.trustHost ?? false;
   if (!origin && !trustHost && isProduction()) {
-    throw new TypeError(
+    throw new ConfigError(
       "Gatehouse: in production set AUTH_URL (the public URL of the auth endpoint, e.g. https://app.example.com/api/auth), or AUTH_TRUST_HOST=true when a trusted proxy sets the Host and X-Forwarded-* headers.",
     );
   }
@@ -77,7 +78,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   for (const provider of options.providers ?? []) {
     checkProvider(provider);
     if (providers.has(provider.id))
-      throw new TypeError(`Gatehouse: two providers have the id "${provider.id}".`);
+      throw new ConfigError(`Gatehouse: two providers have the id "${provider.id}".`);
     providers.set(provider.id, provider);
   }
 
@@ -96,7 +97,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     ] as const;
     const missing = needed.filter((m) => typeof adapterForEmail?.[m] !== "function");
     if (missing.length > 0) {
-      throw new TypeError(
+      throw new ConfigError(
         `Gatehouse: email provider "${provider.id}" needs an adapter with ${missing.join(", ")} (e.g. @gatehouse/sql).`,
       );
     }
@@ -105,17 +106,17 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   const maxAge = options.session?.maxAge ?? DEFAULTS.maxAge;
   const updateAge = options.session?.updateAge ?? DEFAULTS.updateAge;
   if (!(maxAge > 0) || !(updateAge >= 0)) {
-    throw new TypeError("Gatehouse: session.maxAge must be > 0 and session.updateAge ≥ 0 (seconds).");
+    throw new ConfigError("Gatehouse: session.maxAge must be > 0 and session.updateAge ≥ 0 (seconds).");
   }
   const adapter = options.adapter ?? null;
   const strategy = options.session?.strategy ?? (adapter ? "database" : "jwt");
   if (strategy === "database" && !adapter) {
-    throw new TypeError("Gatehouse: session strategy 'database' needs an adapter (the `adapter` option).");
+    throw new ConfigError("Gatehouse: session strategy 'database' needs an adapter (the `adapter` option).");
   }
 
   const prefix = options.cookies?.prefix ?? DEFAULTS.cookiePrefix;
   if (!/^[A-Za-z0-9_-]+$/.test(prefix)) {
-    throw new TypeError("Gatehouse: cookies.prefix may only contain letters, digits, '-' and '_'.");
+    throw new ConfigError("Gatehouse: cookies.prefix may only contain letters, digits, '-' and '_'.");
   }
 
   return {
@@ -141,7 +142,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
 function normalizeBasePath(path: string): string {
   const trimmed = `/${path.replace(/^\/+|\/+$/g, "")}`;
   if (!/^(\/[A-Za-z0-9._~-]+)*\/?$/.test(trimmed)) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse: basePath ${JSON.stringify(path)} must be a plain URL path like /api/auth.`,
     );
   }
@@ -150,32 +151,35 @@ function normalizeBasePath(path: string): string {
 
 function checkProvider(provider: ProviderConfig): void {
   if (!provider || typeof provider.id !== "string" || !/^[a-z0-9_-]{1,64}$/.test(provider.id)) {
-    throw new TypeError("Gatehouse: a provider id must be 1–64 lowercase letters, digits, '-' or '_'.");
+    throw new ConfigError("Gatehouse: a provider id must be 1–64 lowercase letters, digits, '-' or '_'.");
   }
   if (provider.type === "credentials") {
     if (typeof provider.authorize !== "function") {
-      throw new TypeError(`Gatehouse: credentials provider "${provider.id}" needs an authorize() function.`);
+      throw new ConfigError(
+        `Gatehouse: credentials provider "${provider.id}" needs an authorize() function.`,
+      );
     }
+    checkCredentialInputs(provider.id, provider.credentials);
     return;
   }
   if (provider.type === "email") {
     if (typeof provider.sendVerificationRequest !== "function") {
-      throw new TypeError(
-        `Gatehouse: email provider "${provider.id}" needs sendVerificationRequest (e.g. smtpSender()).`,
+      throw new ConfigError(
+        `Gatehouse: email provider "${provider.id}" needs sendVerificationRequest (e.g. smtpSender() from @gatehouse/smtp).`,
       );
     }
     return;
   }
   if (provider.type !== "oidc" && provider.type !== "oauth") {
-    throw new TypeError(`Gatehouse: provider "${provider.id}" has an unknown type.`);
+    throw new ConfigError(`Gatehouse: provider "${provider.id}" has an unknown type.`);
   }
   if (!provider.clientId && !provider.registration) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse: provider "${provider.id}" has no client id. Set AUTH_${envName(provider.id)}_ID, or \`registration\` to register dynamically.`,
     );
   }
   if (provider.type === "oidc" && !provider.issuer) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse: OIDC provider "${provider.id}" needs an issuer. Set AUTH_${envName(provider.id)}_ISSUER.`,
     );
   }
@@ -184,7 +188,7 @@ function checkProvider(provider: ProviderConfig): void {
     !provider.issuer &&
     (!provider.authorization?.url || !provider.token?.url)
   ) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse: OAuth provider "${provider.id}" needs an issuer or authorization.url and token.url.`,
     );
   }
@@ -199,7 +203,7 @@ function checkPages(pages: Pages): Pages {
       !(value.startsWith("/") || /^https?:\/\//.test(value)) ||
       value.startsWith("//")
     ) {
-      throw new TypeError(`Gatehouse: pages.${name} must be a path starting with / or an http(s) URL.`);
+      throw new ConfigError(`Gatehouse: pages.${name} must be a path starting with / or an http(s) URL.`);
     }
   }
   return pages;
@@ -217,3 +221,31 @@ const consoleLogger: Logger = {
   error: (code, detail) => console.error(`[gatehouse][error] ${code}`, detail ?? ""),
   warn: (code, detail) => console.warn(`[gatehouse][warn] ${code}`, detail ?? ""),
 };
+
+/**
+ * The sign-in page renders every credentials field: a field the page cannot render (a label that is
+ * not text, say, from a JavaScript caller) is refused here, at start-up, not on the first page view.
+ */
+function checkCredentialInputs(id: string, credentials: unknown): void {
+  if (typeof credentials !== "object" || credentials === null) {
+    throw new ConfigError(
+      `Gatehouse: credentials provider "${id}" needs \`credentials\`: the form fields by name.`,
+    );
+  }
+  for (const [name, input] of Object.entries(credentials)) {
+    const fields = (input ?? {}) as Record<string, unknown>;
+    const wrong = ["label", "type", "placeholder", "autocomplete"].find(
+      (key) => fields[key] !== undefined && typeof fields[key] !== "string",
+    );
+    if (
+      typeof input !== "object" ||
+      input === null ||
+      wrong !== undefined ||
+      !["undefined", "boolean"].includes(typeof fields.required)
+    ) {
+      throw new ConfigError(
+        `Gatehouse: credentials provider "${id}", field "${name}": label, type, placeholder and autocomplete must be strings and required a boolean.`,
+      );
+    }
+  }
+}

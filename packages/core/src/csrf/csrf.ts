@@ -1,3 +1,4 @@
+import { ConfigError } from "../errors/config-error.ts";
 import { fromHex, randomHex, toHex, utf8 } from "../lib/encoding.ts";
 import type { DerivedKey } from "../lib/key-ring.ts";
 
@@ -10,7 +11,7 @@ export interface CsrfCookie {
 /** Mints a token (32 random bytes, hex) and the cookie value `token|hex(HMAC(token))`. */
 export async function createCsrf(keys: readonly DerivedKey[]): Promise<{ token: string; cookie: string }> {
   const [first] = keys;
-  if (!first) throw new TypeError("No secret is configured.");
+  if (!first) throw new ConfigError("No secret is configured.");
   const token = randomHex(32);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", first.key, utf8.encode(token)));
   return { token, cookie: `${token}|${toHex(mac)}` };

@@ -24,3 +24,15 @@ export class AuthError extends Error {
 export function isAuthError(value: unknown, code?: ErrorCode): value is AuthError {
   return value instanceof AuthError && (code === undefined || value.code === code);
 }
+
+/**
+ * True for an error carrying this catalogue code as its `code`: an AuthError, a `ConfigError`, or an
+ * error thrown outside core — a storage adapter's (`StorageError` of `@gatehouse/sql`, or any
+ * adapter's error whose `code` is a storage code), which core cannot import, so the code is what it
+ * checks.
+ *
+ * @example if (isAuthError(error, "StorageUnavailable") && hasErrorCode(error.cause, "EmailTaken")) …
+ */
+export function hasErrorCode<C extends ErrorCode>(value: unknown, code: C): value is { readonly code: C } {
+  return typeof value === "object" && value !== null && (value as { code?: unknown }).code === code;
+}

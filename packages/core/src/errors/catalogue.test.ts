@@ -4,7 +4,7 @@ import { type ErrorCode, errorCatalogue, signInPageCodes, toErrorCode } from "./
 
 const codes = Object.keys(errorCatalogue) as ErrorCode[];
 
-/** protocol.md §7, verbatim. */
+/** docs/protocol.md §7, verbatim. */
 const SIGN_IN_PAGE_CODES = [
   "OAuthSignin",
   "OAuthCallback",
@@ -43,15 +43,15 @@ test("codes are identifiers and messages are plain text a person can be shown", 
   }
 });
 
-test("the sign-in surface is exactly the protocol.md §7 list", () => {
+test("the sign-in surface is exactly the docs/protocol.md §7 list", () => {
   const signin = codes.filter((code) => errorCatalogue[code].surface === "signin");
   assert.deepEqual([...signin].sort(), [...SIGN_IN_PAGE_CODES].sort());
   assert.deepEqual([...signInPageCodes].sort(), [...SIGN_IN_PAGE_CODES].sort());
 });
 
-test("the error page codes and statuses of protocol.md §7", () => {
+test("the error page codes and statuses of docs/protocol.md §7", () => {
   const errorPage = codes.filter((code) => errorCatalogue[code].surface === "error");
-  // protocol.md §7's four, plus StorageUnavailable (503) for a database that is down or locked.
+  // docs/protocol.md §7's four, plus StorageUnavailable (503) for a database that is down or locked.
   assert.deepEqual([...errorPage].sort(), [
     "AccessDenied",
     "Configuration",
@@ -65,7 +65,7 @@ test("the error page codes and statuses of protocol.md §7", () => {
   assert.equal(errorCatalogue.Verification.status, 403);
 });
 
-test("request errors of protocol.md §1 carry their HTTP status", () => {
+test("request errors of docs/protocol.md §1 carry their HTTP status", () => {
   assert.equal(errorCatalogue.UnknownAction.status, 404);
   assert.equal(errorCatalogue.MethodNotAllowed.status, 405);
   assert.equal(errorCatalogue.InvalidContentType.status, 400);

@@ -6,6 +6,17 @@
 /** Where an error is shown to a person: inline on the sign-in page, on the error page, or only as JSON. */
 export type ErrorSurface = "signin" | "error" | "request";
 
+/**
+ * How an OAuth-style endpoint (device-token, backchannel-logout) answers a code: RFC 6749 §5.2 JSON,
+ * `{"error": error, "error_description": description}`, without `error_description` when it is null.
+ * The wire values are fixed by the specs and by the clients that already parse them: change neither.
+ */
+export interface OAuthAnswer {
+  /** The RFC `error` value sent. */
+  readonly error: string;
+  readonly description: string | null;
+}
+
 export interface ErrorEntry {
   /** HTTP status for JSON answers and for the error page. */
   readonly status: number;
@@ -16,10 +27,17 @@ export interface ErrorEntry {
   readonly message: string;
   /** For operators: when the code is raised (documentation only). */
   readonly cause: string;
+  /** Answered the OAuth way instead of `{error: <code>, message}` (request surface only). */
+  readonly oauth?: OAuthAnswer;
+  /**
+   * The code of a storage adapter's error (the SQL adapter's `StorageError`): logged, never sent as
+   * itself — a request whose storage fails answers `StorageUnavailable`.
+   */
+  readonly storage?: true;
 }
 
 export const errorCatalogue = {
-  // --- shown on the sign-in page (protocol.md §7) ---
+  // --- shown on the sign-in page (docs/protocol.md §7) ---
   OAuthSignin: {
     status: 502,
     surface: "signin",
@@ -94,14 +112,14 @@ export const errorCatalogue = {
     cause:
       "A POST that needs CSRF protection had no valid CSRF cookie, a csrfToken that did not match it, or an Origin header of another site.",
   },
-  // --- shown on the error page (protocol.md §7) ---
+  // --- shown on the error page (docs/protocol.md §7) ---
   Configuration: {
     status: 500,
     surface: "error",
     title: "Server error",
     message: "There is a problem with the server configuration. Check the server logs for more information.",
     cause:
-      "Gatehouse is misconfigured, or an unexpected internal failure occurred (details are only logged).",
+      "Gatehouse is misconfigured, or an unexpected internal failure occurred (details are only logged). Misconfiguration found at startup, or a call that cannot work, throws a ConfigError instead: a TypeError with this code whose message says what to fix.",
   },
   AccessDenied: {
     status: 403,
@@ -132,7 +150,7 @@ export const errorCatalogue = {
     message: "Something went wrong while signing in.",
     cause: "Any code the error page does not know.",
   },
-  // --- request errors, answered as JSON (protocol.md §1) ---
+  // --- request errors, answered as JSON (docs/protocol.md §1) ---
   UnknownAction: {
     status: 404,
     surface: "request",
@@ -174,7 +192,8 @@ export const errorCatalogue = {
     surface: "request",
     title: "Not found",
     message: "No sign-in provider has this id.",
-    cause: "signin/<id> or callback/<id> named a provider that is not configured, or one of the wrong type.",
+    cause:
+      "signin/<id> or callback/<id> named a provider that is not configured, or one of the wrong type. getAccessToken and unlinkAccount throw such an id as a ConfigError with this code.",
   },
   AccountNotLinked: {
     status: 404,
@@ -197,7 +216,7 @@ export const errorCatalogue = {
     title: "Provider unavailable",
     message: "The provider could not be reached. Try again in a moment.",
     cause:
-      "Refreshing a provider access token timed out, failed on the network, or got a 5xx or unusable answer; the stored tokens were kept.",
+      "Refreshing a provider access token timed out, failed on the network, or got a 5xx or unusable answer; the stored tokens were kept. A token revocation (sign-out, unlink) that fails this way is only logged.",
   },
   DeviceFlowUnsupported: {
     status: 400,
@@ -207,9 +226,149 @@ export const errorCatalogue = {
     cause:
       "device/<id> or device-token/<id> named a provider that is not OAuth/OIDC, or whose metadata has no usable device_authorization_endpoint.",
   },
+  // --- the device-token endpoint's poll answers (RFC 8628 §3.5, RFC 6749 §5.2) ---
+  DeviceCodeMissing: {
+    status: 400,
+    surface: "request",
+    title: "Bad request",
+    message: "The device code is missing.",
+    cause: "device-token/<id> was posted without a device_code.",
+    oauth: { error: "invalid_request", description: "device_code is required" },
+  },
+  DeviceCodeInvalid: {
+    status: 400,
+    surface: "request",
+    title: "Bad request",
+    message: "This sign-in code is not valid. Start again.",
+    cause:
+      "The device_code did not open (unknown or tampered), was issued for another provider, or the provider no longer knows it (already redeemed or revoked).",
+    oauth: {
+      error: "invalid_grant",
+      description: "device_code is unknown, tampered, already used or for another provider",
+    },
+  },
+  AuthorizationPending: {
+    status: 400,
+    surface: "request",
+    title: "Waiting for sign-in",
+    message: "Sign-in has not been finished yet.",
+    cause: "The device polled before the person finished signing in at the provider; it keeps polling.",
+    oauth: { error: "authorization_pending", description: "the person has not finished signing in yet" },
+  },
+  SlowDown: {
+    status: 400,
+    surface: "request",
+    title: "Too many requests",
+    message: "The device is checking too often. It will wait longer between checks.",
+    cause:
+      "The device polled again before its interval had passed (checked here, without asking the provider), or the provider answered slow_down. The answer also carries `interval`: the seconds to wait between polls from now on.",
+    oauth: { error: "slow_down", description: "polling too fast: wait `interval` seconds between polls" },
+  },
+  DeviceCodeExpired: {
+    status: 400,
+    surface: "request",
+    title: "Code expired",
+    message: "The sign-in code has expired. Start again.",
+    cause: "The device code's lifetime (expires_in) had passed, here or at the provider.",
+    oauth: { error: "expired_token", description: "device_code has expired: start again" },
+  },
+  DeviceAccessDenied: {
+    status: 400,
+    surface: "request",
+    title: "Access denied",
+    message: "The sign-in was refused.",
+    cause:
+      "The person refused at the provider, the signIn callback refused the device sign-in (a URL counts as a refusal: a device has nowhere to go), or no session could be issued.",
+    oauth: { error: "access_denied", description: "the sign-in was refused" },
+  },
+  // --- the backchannel-logout endpoint's answers (OpenID Back-Channel Logout 1.0 §2.8) ---
+  LogoutTokenInvalid: {
+    status: 400,
+    surface: "request",
+    title: "Bad request",
+    message: "The logout request was refused.",
+    cause:
+      "backchannel-logout/<id>: back-channel logout is not enabled for the provider, or the logout_token was missing, did not verify, or was replayed (the reason is logged, never sent).",
+    oauth: { error: "invalid_request", description: null },
+  },
+  BackchannelLogoutUnsupported: {
+    status: 501,
+    surface: "request",
+    title: "Not supported",
+    message: "Back-channel logout needs sessions stored on the server.",
+    cause:
+      "backchannel-logout/<id> under the jwt session strategy (or without an adapter): there is no server-side session to end.",
+    oauth: { error: "unsupported", description: "sessions are not stored on the server" },
+  },
+  BackchannelLogoutUnavailable: {
+    status: 503,
+    surface: "request",
+    title: "Temporarily unavailable",
+    message: "Logout is temporarily unavailable. Please try again in a moment.",
+    cause: "The token verified but ending the sessions failed in storage; the provider may retry.",
+    oauth: { error: "temporarily_unavailable", description: null },
+  },
+  // --- storage adapter codes (with StorageUnavailable above): logged, never sent as themselves ---
+  EmailTaken: {
+    status: 409,
+    surface: "request",
+    title: "Email already in use",
+    message: "Another account already uses this email address.",
+    cause:
+      "The storage's unique index refused a second user with this email. During an OAuth sign-up (a concurrent one, or a user the lookup missed) core answers OAuthAccountNotLinked.",
+    storage: true,
+  },
+  Conflict: {
+    status: 409,
+    surface: "request",
+    title: "Conflict",
+    message: "The record conflicts with one that already exists.",
+    cause: "Another duplicate key (account, session token, verification token) or a missing referenced user.",
+    storage: true,
+  },
+  NotFound: {
+    status: 404,
+    surface: "request",
+    title: "Not found",
+    message: "The record to update does not exist.",
+    cause: "An update named a row that is not stored (for example a user deleted meanwhile).",
+    storage: true,
+  },
+  SchemaMismatch: {
+    status: 500,
+    surface: "request",
+    title: "Server error",
+    message: "The database schema does not match this version of Gatehouse.",
+    cause:
+      "The database schema is missing, unknown, older or newer than this Gatehouse expects; the error's message says which migration to run.",
+    storage: true,
+  },
+  StorageFailed: {
+    status: 500,
+    surface: "request",
+    title: "Server error",
+    message: "The database could not complete the operation.",
+    cause: "Any other database failure (the driver's code is kept for the log, never a value).",
+    storage: true,
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The codes an OAuth-style endpoint answers with (see `OAuthAnswer`). */
+export type OAuthErrorCode = {
+  [C in ErrorCode]: (typeof errorCatalogue)[C] extends { readonly oauth: OAuthAnswer } ? C : never;
+}[ErrorCode];
+
+/**
+ * The codes a storage adapter's error carries as its `code` (the SQL adapter's `StorageError`):
+ * `StorageUnavailable` — worth a retry — and the codes marked `storage`.
+ */
+export type StorageErrorCode =
+  | "StorageUnavailable"
+  | {
+      [C in ErrorCode]: (typeof errorCatalogue)[C] extends { readonly storage: true } ? C : never;
+    }[ErrorCode];
 
 /** The codes the sign-in page shows inline; `error?error=<one of these>` redirects there. */
 export const signInPageCodes: readonly ErrorCode[] = (Object.keys(errorCatalogue) as ErrorCode[]).filter(

@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorSurface, errorCatalogue } from "./catalogue.ts";
+import { type ErrorCode, type ErrorEntry, type ErrorSurface, errorCatalogue } from "./catalogue.ts";
 
 /** The sections of the page, in order: where a person meets the code, and how it reaches them. */
 const SECTIONS: ReadonlyArray<{ surface: ErrorSurface; heading: string; intro: string }> = [
@@ -22,7 +22,12 @@ const SECTIONS: ReadonlyArray<{ surface: ErrorSurface; heading: string; intro: s
     heading: "Request errors (JSON)",
     intro:
       'Answered as JSON `{"error": "<code>", "message": "<message>"}` with the status below, before any ' +
-      "state changes.",
+      "state changes. Two kinds of rows say otherwise in their last column. The OAuth-style endpoints " +
+      "(`device-token`, `backchannel-logout`) answer the RFC 6749 §5.2 way, " +
+      '`{"error": "<wire value>", "error_description": "<description>"}`, with the wire values their specs ' +
+      "define; the message is what a device may show. Storage adapter codes are the `code` of a storage " +
+      "adapter's error (the SQL adapter's `StorageError`): they are logged and never sent, and a request " +
+      "whose storage fails answers `StorageUnavailable`.",
   },
 ];
 
@@ -48,10 +53,24 @@ export function renderErrorDocs(): string {
     for (const code of codes) {
       const entry = errorCatalogue[code];
       if (entry.surface !== surface) continue;
-      lines.push(`| \`${code}\` | ${entry.status} | ${cell(entry.message)} | ${cell(entry.cause)} |`);
+      lines.push(`| \`${code}\` | ${entry.status} | ${cell(entry.message)} | ${cell(raised(entry))} |`);
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The "When it is raised" column: the cause, after how the code travels when it is not `{error, message}`. */
+function raised(entry: ErrorEntry): string {
+  if (entry.oauth) {
+    const { error, description } = entry.oauth;
+    const sent =
+      description === null
+        ? `Sent as \`error\` "${error}", no \`error_description\`.`
+        : `Sent as \`error\` "${error}", \`error_description\` "${description}".`;
+    return `${sent} ${entry.cause}`;
+  }
+  if (entry.storage) return `Storage adapter code, never sent. ${entry.cause}`;
+  return entry.cause;
 }
 
 /** Makes catalogue text safe inside a Markdown table cell: no row breaks, no column breaks, no HTML. */

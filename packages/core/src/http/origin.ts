@@ -1,5 +1,5 @@
 /**
- * The origin Gatehouse acts for (protocol.md §1). A configured URL always wins — forwarded headers
+ * The origin Gatehouse acts for (docs/protocol.md §1). A configured URL always wins — forwarded headers
  * must never override it (the Auth.js NEXTAUTH_URL precedence bug). Without one, the request URL is
  * used, and `X-Forwarded-Host`/`-Proto` only when the deployment says a trusted proxy sets them.
  */

@@ -4,7 +4,7 @@ import { AuthError } from "../errors/auth-error.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads a POST body as a flat record of strings (protocol.md §1). Accepts form-urlencoded and JSON
+ * Reads a POST body as a flat record of strings (docs/protocol.md §1). Accepts form-urlencoded and JSON
  * objects whose values are strings (booleans and numbers are taken as their text, as clients send
  * `json: true`); anything else is refused with a catalogue code before any state changes.
  */

@@ -59,7 +59,7 @@ export class RequestContext {
   }
 
   /**
-   * Any request that lacks a CSRF cookie gets one (protocol.md §3). A present cookie is not verified
+   * Any request that lacks a CSRF cookie gets one (docs/protocol.md §3). A present cookie is not verified
    * here — that costs a MAC — but only where a token is handed out or checked.
    */
   async ensureCsrfCookie(): Promise<void> {
@@ -83,7 +83,7 @@ export class RequestContext {
   }
 
   /**
-   * The callback URL (protocol.md §4): body, else query, else cookie, else the origin. The first one
+   * The callback URL (docs/protocol.md §4): body, else query, else cookie, else the origin. The first one
    * present is validated; an invalid one sends the flow to the origin, never onwards to the next.
    */
   async callbackUrl(): Promise<string> {

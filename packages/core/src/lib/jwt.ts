@@ -1,5 +1,6 @@
 import { EncryptJWT, jwtDecrypt } from "jose";
 import type { JWT } from "../config/options.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { CLOCK_TOLERANCE_S } from "./defaults.ts";
 import type { DerivedKey } from "./key-ring.ts";
 
@@ -14,7 +15,7 @@ export async function encodeJwt(input: {
   now: number;
 }): Promise<string> {
   const [first] = input.keys;
-  if (!first) throw new TypeError("No secret is configured.");
+  if (!first) throw new ConfigError("No secret is configured.");
   const iat = Math.floor(input.now / 1000);
   // iat/exp/jti are ours to set; a callback's values for them are overwritten on purpose.
   const { iat: _i, exp: _e, jti: _j, ...claims } = input.token;

@@ -1,4 +1,5 @@
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
+import { ConfigError } from "../errors/config-error.ts";
 import { utf8 } from "./encoding.ts";
 import type { KeyRing } from "./key-ring.ts";
 
@@ -19,7 +20,7 @@ export const SEALED_PREFIX = "gh.enc.";
  */
 export async function sealToken(keys: KeyRing, plaintext: string): Promise<string> {
   const [first] = await keys.encryptionKeys(PURPOSE);
-  if (!first) throw new TypeError("No secret is configured.");
+  if (!first) throw new ConfigError("No secret is configured.");
   const jwe = await new CompactEncrypt(utf8.encode(plaintext))
     .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: first.kid })
     .encrypt(first.key);

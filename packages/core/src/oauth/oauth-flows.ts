@@ -63,12 +63,12 @@ export function createOAuthFlows(config: ResolvedConfig): OAuthFlows {
     refresh: (provider, input) =>
       withStoredClient(clients, provider, {
         run: (client) => refreshTokens(client, { ...input, runtime, discovery }),
-        fail: (cause) => ({ ok: false, reason: "unavailable", cause }),
+        fail: (cause) => ({ error: "ProviderUnavailable", cause }),
       }),
     revoke: (provider, input) =>
       withStoredClient(clients, provider, {
         run: (client) => revokeToken(client, { ...input, runtime, discovery }),
-        fail: (cause) => ({ outcome: "failed", cause }),
+        fail: (cause) => ({ error: "ProviderUnavailable", cause }),
       }),
     client: (provider) => clients.stored(provider),
     runtime,

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import type { Failure } from "../errors/failure.ts";
 import type { OAuthProviderConfig, TokenSet } from "../providers/types.ts";
 import type { DiscoveryCache } from "./discovery-cache.ts";
 import { clientContext } from "./lib/client-context.ts";
@@ -17,13 +18,14 @@ export interface RefreshTokensInput {
 }
 
 /**
- * The outcome of a refresh: new tokens; `invalid_grant` (the refresh token is expired, revoked or
- * spent — only a new sign-in helps); or `unavailable` (timeout, network, 5xx, an unusable answer —
- * the stored tokens stay, a later try may work). `cause` is safe to log.
+ * A refresh's result: the new tokens, or `ProviderSignInRequired` (the provider answered
+ * `invalid_grant`: the refresh token is expired, revoked or spent — only a new sign-in helps) or
+ * `ProviderUnavailable` (timeout, network, 5xx, an unusable answer — the stored tokens stay, a later
+ * try may work). `cause` is safe to log.
  */
 export type RefreshTokensResult =
-  | { ok: true; tokens: TokenSet }
-  | { ok: false; reason: "invalid_grant" | "unavailable"; cause: SafeCause | string };
+  | { tokens: TokenSet }
+  | (Failure<"ProviderSignInRequired" | "ProviderUnavailable"> & { readonly cause: SafeCause | string });
 
 /**
  * One refresh-token grant (RFC 6749 §6) through the provider's token endpoint, with the same client
@@ -56,12 +58,15 @@ export async function refreshTokens(
       // OIDC Core §12.2: a refreshed ID token is about the same person, or it is not ours to store.
       const claims = oauth.getValidatedIdTokenClaims(tokens);
       if (input.subject !== null && claims?.sub !== input.subject) {
-        return { ok: false, reason: "unavailable", cause: "refreshed ID token names another subject" };
+        return { error: "ProviderUnavailable", cause: "refreshed ID token names another subject" };
       }
     }
-    return { ok: true, tokens: toTokenSet(tokens, runtime.now()) };
+    return { tokens: toTokenSet(tokens, runtime.now()) };
   } catch (error) {
     const invalidGrant = error instanceof oauth.ResponseBodyError && error.error === "invalid_grant";
-    return { ok: false, reason: invalidGrant ? "invalid_grant" : "unavailable", cause: safeCause(error) };
+    return {
+      error: invalidGrant ? "ProviderSignInRequired" : "ProviderUnavailable",
+      cause: safeCause(error),
+    };
   }
 }

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import type { Failure } from "../errors/failure.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { DiscoveryCache } from "./discovery-cache.ts";
 import { clientContext } from "./lib/client-context.ts";
@@ -16,12 +17,13 @@ export interface RevokeTokenInput {
 
 /**
  * `revoked`: the provider answered 200 (RFC 7009 §2.2: also for a token it did not know);
- * `unsupported`: its metadata has no usable `revocation_endpoint`; `failed`: timeout, network,
- * an error answer — `cause` is safe to log.
+ * `unsupported`: its metadata has no usable `revocation_endpoint`, so there is nothing to do; or
+ * `ProviderUnavailable`: timeout, network, an error answer — `cause` is safe to log.
  */
 export type RevokeTokenResult =
-  | { outcome: "revoked" | "unsupported" }
-  | { outcome: "failed"; cause: SafeCause | string };
+  | "revoked"
+  | "unsupported"
+  | (Failure<"ProviderUnavailable"> & { readonly cause: SafeCause | string });
 
 /**
  * One token revocation request (RFC 7009) with the client's authentication, the per-request timeout
@@ -37,14 +39,14 @@ export async function revokeToken(
   try {
     const { as, client, auth } = await clientContext(provider, input);
     const endpoint = as.revocation_endpoint;
-    if (typeof endpoint !== "string" || !isAllowedEndpoint(endpoint)) return { outcome: "unsupported" };
+    if (typeof endpoint !== "string" || !isAllowedEndpoint(endpoint)) return "unsupported";
     const response = await oauth.revocationRequest(as, client, auth, input.token, {
       ...requestOptions(runtime, endpoint),
       additionalParameters: { token_type_hint: input.tokenTypeHint },
     });
     await oauth.processRevocationResponse(response);
-    return { outcome: "revoked" };
+    return "revoked";
   } catch (error) {
-    return { outcome: "failed", cause: safeCause(error) };
+    return { error: "ProviderUnavailable", cause: safeCause(error) };
   }
 }

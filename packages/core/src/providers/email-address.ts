@@ -1,5 +1,5 @@
 /**
- * Normalizes an email address for sign-in (protocol.md §8): NFKC first, so look-alike characters
+ * Normalizes an email address for sign-in (docs/protocol.md §8): NFKC first, so look-alike characters
  * such as the fullwidth `＠` become what they look like *before* checking; then trim and lowercase.
  * Refuses what mail software reads differently from us — quotes, lists, several `@`, whitespace,
  * angle brackets, comments — because a mis-parsed address sends someone's sign-in link elsewhere

@@ -4,7 +4,7 @@ import { sameOriginUrl } from "./callback-url.ts";
 
 const ORIGIN = "http://localhost:3000";
 
-/** Values that must never be followed (protocol.md §4): each one names the trick it tries. */
+/** Values that must never be followed (docs/protocol.md §4): each one names the trick it tries. */
 const OPEN_REDIRECTS: ReadonlyArray<[trick: string, value: string]> = [
   ["other host", "https://evil.com/"],
   ["other host, no path", "http://evil.com"],

@@ -1,5 +1,5 @@
 /**
- * The callback-URL rule (protocol.md §4): a value is followed only if, parsed against the origin, it
+ * The callback-URL rule (docs/protocol.md §4): a value is followed only if, parsed against the origin, it
  * uses http or https and its origin is exactly ours. Returns the normalized URL, or null.
  *
  * The WHATWG parser already folds the classic tricks into a different origin — `//evil`, `/\evil`,

@@ -1,6 +1,8 @@
 import { decodeJwt } from "jose";
 import type { AccountTokens, AdapterAccount } from "../adapter/adapter.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { describe } from "../errors/describe.ts";
+import { type Failure, isFailure } from "../errors/failure.ts";
 import { openToken } from "../lib/token-cipher.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import {
@@ -35,7 +37,7 @@ export type AccessTokenError =
   | "ProviderUnavailable"
   | "StorageUnavailable";
 
-export type AccessTokenResult = AccessToken | { error: AccessTokenError };
+export type AccessTokenResult = AccessToken | Failure<AccessTokenError>;
 
 /** A token this close to its expiry is refreshed first, so it does not expire on its way to the API. */
 export const REFRESH_SKEW_S = 60;
@@ -55,7 +57,7 @@ export function createGetAccessToken(
     const provider = oauthProvider(deps.config, providerId, "getAccessToken");
     const adapter = tokenAdapter(deps.config, "getAccessToken");
     if (typeof userId !== "string" || userId === "") {
-      throw new TypeError("Gatehouse getAccessToken: userId must be a non-empty string.");
+      throw new ConfigError("Gatehouse getAccessToken: userId must be a non-empty string.");
     }
     const key = JSON.stringify([providerId, userId]);
     let pending = inFlight.get(key);
@@ -126,13 +128,13 @@ async function refreshOnce(
   }
   const subject = await idTokenSubject(deps, current);
   const result = await oauth.refresh(provider, { refreshToken, subject });
-  if (result.ok) {
+  if (!isFailure(result)) {
     const next = tokensFromResponse(result.tokens);
     const token = toAccessToken({ ...current, ...next });
     if (token === null) return { outcome: { error: "ProviderUnavailable" }, write: null };
     return { outcome: token, write: await sealAccountTokens(config.keys, next) };
   }
-  if (result.reason === "invalid_grant") {
+  if (result.error === "ProviderSignInRequired") {
     // The link ends cleanly: the tokens go (they are dead), the account stays, so the person can
     // sign in with the provider again and get new ones. Logged once: this runs single-flight.
     config.logger.warn("ProviderSignInRequired", { provider: provider.id, cause: result.cause });

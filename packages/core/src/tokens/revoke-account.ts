@@ -1,4 +1,5 @@
 import type { AdapterAccount } from "../adapter/adapter.ts";
+import { isFailure } from "../errors/failure.ts";
 import { openToken } from "../lib/token-cipher.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { TokenDeps } from "./lib/token-deps.ts";
@@ -24,10 +25,10 @@ export async function revokeAccount(
   const token = await openToken(config.keys, sealed.value);
   if (token === null) return false;
   const result = await oauth.revoke(provider, { token, tokenTypeHint: sealed.tokenTypeHint });
-  if (result.outcome === "failed") {
+  if (isFailure(result)) {
     config.logger.warn("RevocationFailed", { provider: provider.id, cause: result.cause });
-  } else if (result.outcome === "unsupported") {
+  } else if (result === "unsupported") {
     config.logger.debug?.("RevocationUnsupported", { provider: provider.id });
   }
-  return result.outcome === "revoked";
+  return result === "revoked";
 }

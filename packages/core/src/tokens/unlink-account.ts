@@ -1,3 +1,4 @@
+import { ConfigError } from "../errors/config-error.ts";
 import { accountKey, oauthProvider, type TokenDeps, tokenAdapter } from "./lib/token-deps.ts";
 import { revokeAccount } from "./revoke-account.ts";
 
@@ -14,7 +15,7 @@ export function createUnlinkAccount(
     const provider = oauthProvider(deps.config, providerId, "unlinkAccount");
     const adapter = tokenAdapter(deps.config, "unlinkAccount");
     if (typeof adapter.unlinkAccount !== "function") {
-      throw new TypeError("Gatehouse unlinkAccount: the adapter has no unlinkAccount method.");
+      throw new ConfigError("Gatehouse unlinkAccount: the adapter has no unlinkAccount method.");
     }
     const account = await adapter.getAccountByUserId(userId, provider.id);
     if (account === null) return false;

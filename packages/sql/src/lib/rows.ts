@@ -1,10 +1,11 @@
+import { ConfigError } from "@gatehouse/core";
 import type { AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
 import type { AccountsTable, DateColumn, SqlDialectName } from "../database.ts";
 
 /** A Date as the dialect stores it; an invalid Date is misuse, caught before it reaches SQL. */
 export function toDateColumn(dialect: SqlDialectName, date: Date, field: string): DateColumn {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
-    throw new TypeError(`Gatehouse storage: ${field} must be a valid Date`);
+    throw new ConfigError(`Gatehouse storage: ${field} must be a valid Date`);
   }
   return dialect === "sqlite" ? date.getTime() : date;
 }

@@ -1,4 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
+import { ConfigError } from "@gatehouse/core";
 import { Kysely } from "kysely";
 import type { Database } from "../database.ts";
 import { toStorageError } from "../lib/driver-errors.ts";
@@ -28,7 +29,7 @@ export function createSqliteAdapter(
   const sqlite = owned ? open(database) : database;
   const busyTimeout = options.busyTimeout ?? 5000;
   if (!Number.isInteger(busyTimeout) || busyTimeout < 0) {
-    throw new TypeError("Gatehouse storage: busyTimeout must be a non-negative integer (milliseconds)");
+    throw new ConfigError("Gatehouse storage: busyTimeout must be a non-negative integer (milliseconds)");
   }
   try {
     // WAL lets readers run during a write; foreign keys are off by default in SQLite and the

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import type { Failure } from "../../errors/failure.ts";
 import type { DiscoveryCache } from "../../oauth/discovery-cache.ts";
 import { clientContext } from "../../oauth/lib/client-context.ts";
 import { requestOptions } from "../../oauth/lib/http.ts";
@@ -7,22 +8,32 @@ import { toAuthError } from "../../oauth/lib/to-auth-error.ts";
 import type { OAuthRuntime } from "../../oauth/runtime.ts";
 import type { OAuthProviderConfig, TokenSet, User } from "../../providers/types.ts";
 
-/** One poll's outcome: the RFC 8628 §3.5 answers a device acts on, or the signed-in user. */
-export type DeviceTokenResult =
-  | { status: "authorization_pending" }
-  | { status: "slow_down"; interval?: number }
-  | { status: "expired_token" }
-  | { status: "access_denied" }
-  /** The provider no longer knows the code (already redeemed, or revoked). */
-  | { status: "invalid_grant" }
-  | { status: "signed_in"; user: User; profile: Record<string, unknown>; tokens: TokenSet };
+/** The person signed in at the provider: the user, the profile and the tokens, checked as a browser sign-in's. */
+export interface DeviceSignIn {
+  user: User;
+  profile: Record<string, unknown>;
+  tokens: TokenSet;
+}
 
-const POLL_ERRORS = new Set([
-  "authorization_pending",
-  "slow_down",
-  "expired_token",
-  "access_denied",
-  "invalid_grant",
+/**
+ * The RFC 8628 §3.5 answers a device acts on, as catalogue codes; `DeviceCodeInvalid` is the provider's
+ * `invalid_grant` (the code is already redeemed, or revoked). A `SlowDown` keeps the provider's new
+ * interval when it sent one.
+ */
+export type DevicePollFailure =
+  | Failure<"AuthorizationPending" | "DeviceCodeExpired" | "DeviceAccessDenied" | "DeviceCodeInvalid">
+  | (Failure<"SlowDown"> & { readonly interval?: number });
+
+/** One poll's result: the signed-in user, or why there is none yet. */
+export type DeviceTokenResult = DeviceSignIn | DevicePollFailure;
+
+/** The provider's `error` values a device acts on, and the catalogue code each becomes. */
+const POLL_FAILURES = new Map<string, DevicePollFailure["error"]>([
+  ["authorization_pending", "AuthorizationPending"],
+  ["slow_down", "SlowDown"],
+  ["expired_token", "DeviceCodeExpired"],
+  ["access_denied", "DeviceAccessDenied"],
+  ["invalid_grant", "DeviceCodeInvalid"],
 ]);
 
 /**
@@ -48,26 +59,19 @@ export async function pollDeviceToken(
     try {
       tokens = await oauth.processDeviceCodeResponse(as, client, response);
     } catch (error) {
-      if (error instanceof oauth.ResponseBodyError && POLL_ERRORS.has(error.error)) {
-        if (error.error !== "slow_down") return { status: error.error } as DeviceTokenResult;
-        const interval = error.cause.interval;
-        return typeof interval === "number" && Number.isFinite(interval) && interval > 0
-          ? { status: "slow_down", interval: Math.ceil(interval) }
-          : { status: "slow_down" };
-      }
-      throw error;
+      if (!(error instanceof oauth.ResponseBodyError)) throw error;
+      const code = POLL_FAILURES.get(error.error);
+      if (code === undefined) throw error;
+      if (code !== "SlowDown") return { error: code };
+      const interval = error.cause.interval;
+      return typeof interval === "number" && Number.isFinite(interval) && interval > 0
+        ? { error: "SlowDown", interval: Math.ceil(interval) }
+        : { error: "SlowDown" };
     }
     if (provider.type === "oidc" && tokens.id_token === undefined) {
       throw new Error("the token response of an OIDC provider has no ID token");
     }
-    const signedIn = await signedInUser(provider, {
-      as,
-      client,
-      tokens,
-      runtime,
-      discovery: input.discovery,
-    });
-    return { status: "signed_in", ...signedIn };
+    return await signedInUser(provider, { as, client, tokens, runtime, discovery: input.discovery });
   } catch (error) {
     throw toAuthError("OAuthCallback", error);
   }

@@ -1,6 +1,7 @@
 import { importJWK, type JWK } from "jose";
 import type * as oauth from "oauth4webapi";
 import { AuthError } from "../../errors/auth-error.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import type { ClientPrivateKey, OAuthProviderConfig } from "../../providers/types.ts";
 
 /**
@@ -37,7 +38,7 @@ async function importClientKey(configured: ClientPrivateKey): Promise<oauth.Priv
   // Only the private members matter for signing; `use`/`key_ops` on a published JWK must not stop it.
   const { use: _use, key_ops: _ops, ...jwk } = key;
   const cryptoKey = await importJWK(jwk, alg);
-  if (!(cryptoKey instanceof CryptoKey)) throw new TypeError("clientPrivateKey is not an asymmetric key");
+  if (!(cryptoKey instanceof CryptoKey)) throw new ConfigError("clientPrivateKey is not an asymmetric key");
   const kid = configured.kid ?? key.kid;
   return kid === undefined ? { key: cryptoKey } : { key: cryptoKey, kid };
 }

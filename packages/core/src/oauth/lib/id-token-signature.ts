@@ -11,7 +11,7 @@ import { createKeySet } from "./remote-key-set.ts";
  *
  * oauth4webapi's `processAuthorizationCodeResponse` validates the claims (iss, aud, exp, iat, nonce,
  * azp) and the `alg` against discovery, but not the signature: OIDC Core §3.1.3.7 lets a client rely on
- * TLS to the token endpoint instead. We verify it anyway (protocol.md §8), which also shuts out
+ * TLS to the token endpoint instead. We verify it anyway (docs/protocol.md §8), which also shuts out
  * `alg: none` and symmetric algorithms even if a provider's discovery document lists them.
  */
 export async function verifyIdTokenSignature(

@@ -1,5 +1,6 @@
 import type { Adapter, StoredClientRegistration } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import type { KeyRing } from "../../lib/key-ring.ts";
 import { openToken, sealToken } from "../../lib/token-cipher.ts";
 import type { ClientAuthMethod, OAuthProviderConfig } from "../../providers/types.ts";
@@ -173,6 +174,6 @@ async function effective(
 
 function requireAdapter(adapter: Adapter | null): Adapter {
   // resolveConfig already refuses `registration` without these methods; this only narrows the type.
-  if (adapter === null) throw new TypeError("Gatehouse: `registration` needs an adapter.");
+  if (adapter === null) throw new ConfigError("Gatehouse: `registration` needs an adapter.");
   return adapter;
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from "../../errors/config-error.ts";
 import type { OAuthProviderConfig } from "../types.ts";
 import { optionalEnv, type PresetOptions, preset, str } from "./lib/preset.ts";
 
@@ -19,7 +20,7 @@ export function MicrosoftEntraID(options: PresetOptions & { tenantId?: string } 
   const { tenantId: configured, ...rest } = options;
   const tenantId = configured ?? optionalEnv(rest, ID, "TENANT_ID") ?? "common";
   if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenantId)) {
-    throw new TypeError(
+    throw new ConfigError(
       "Gatehouse: MicrosoftEntraID tenantId must be a tenant GUID, common, organizations or consumers.",
     );
   }

@@ -1,3 +1,4 @@
+import { ConfigError } from "../../errors/config-error.ts";
 import { isAllowedEndpoint } from "../../oauth/lib/http.ts";
 import {
   type AccessTokenVerifierOptions,
@@ -90,5 +91,5 @@ export function resolveVerifierOptions(options: AccessTokenVerifierOptions): Res
 }
 
 function fail(message: string): never {
-  throw new TypeError(`verifyAccessToken: ${message}`);
+  throw new ConfigError(`verifyAccessToken: ${message}`);
 }

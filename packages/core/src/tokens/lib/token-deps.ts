@@ -1,5 +1,6 @@
 import type { AccountKey, AccountTokens, Adapter, AdapterAccount } from "../../adapter/adapter.ts";
 import type { ResolvedConfig } from "../../config/resolve-config.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import type { OAuthFlows } from "../../oauth/oauth-flows.ts";
 import type { OAuthProviderConfig } from "../../providers/types.ts";
 
@@ -17,7 +18,10 @@ export interface TokenAdapter {
   unlinkAccount?: Adapter["unlinkAccount"];
 }
 
-/** The configured OAuth/OIDC provider with this id; anything else is misuse (a TypeError). */
+/**
+ * The configured OAuth/OIDC provider with this id; anything else is misuse, a `ConfigError` with code
+ * `UnknownProvider` (an app that takes the id from a URL answers it as a 404).
+ */
 export function oauthProvider(
   config: ResolvedConfig,
   providerId: string,
@@ -25,19 +29,24 @@ export function oauthProvider(
 ): OAuthProviderConfig {
   const provider = config.providers.get(providerId);
   if (provider?.type !== "oauth" && provider?.type !== "oidc") {
-    throw new TypeError(`Gatehouse ${caller}: "${providerId}" is not a configured OAuth or OIDC provider.`);
+    throw new ConfigError(
+      `Gatehouse ${caller}: "${providerId}" is not a configured OAuth or OIDC provider.`,
+      {
+        code: "UnknownProvider",
+      },
+    );
   }
   return provider;
 }
 
-/** The configured adapter, when it has what provider tokens need; else the fix, as a TypeError. */
+/** The configured adapter, when it has what provider tokens need; else the fix, as a `ConfigError`. */
 export function tokenAdapter(config: ResolvedConfig, caller: string): TokenAdapter {
   const adapter = config.adapter;
   if (
     typeof adapter?.getAccountByUserId !== "function" ||
     typeof adapter.updateAccountTokens !== "function"
   ) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse ${caller}: needs an adapter that stores provider tokens (getAccountByUserId and updateAccountTokens), such as @gatehouse/sql.`,
     );
   }

@@ -1,4 +1,5 @@
 import { envName } from "../../../config/env.ts";
+import { ConfigError } from "../../../errors/config-error.ts";
 import type { OAuthProviderConfig } from "../../types.ts";
 
 type Env = Record<string, string | undefined>;
@@ -26,7 +27,7 @@ export function requireEnv(options: PresetOptions, id: string, suffix: string, w
   const name = `AUTH_${envName(options.id ?? id)}_${suffix}`;
   const value = presetEnv(options)[name];
   if (typeof value !== "string" || value === "") {
-    throw new TypeError(`Gatehouse: the ${what} is missing. Set ${name} (or pass it to the preset).`);
+    throw new ConfigError(`Gatehouse: the ${what} is missing. Set ${name} (or pass it to the preset).`);
   }
   return value;
 }
