@@ -7,6 +7,7 @@ export type {
   AdapterUser,
   VerificationToken,
 } from "./adapter/adapter.ts";
+export { createMemoryAdapter, type MemoryAdapter, type MemoryTables } from "./adapter/memory-adapter.ts";
 export { optionsFromEnv, providerFromEnv } from "./config/env.ts";
 export type {
   Account,

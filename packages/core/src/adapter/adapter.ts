@@ -1,5 +1,5 @@
 /**
- * The storage interface, with Auth.js's method names and shapes (protocol.md §9), so an official
+ * The storage interface, with Auth.js's method names and shapes (docs/protocol.md §9), so an official
  * Auth.js adapter package plugs in unchanged. Gatehouse always hands adapters *hashed* session and
  * verification tokens: a database leak yields no usable session or sign-in link.
  */

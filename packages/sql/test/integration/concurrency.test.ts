@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Email, gatehouse, type VerificationRequest } from "@gatehouse/core";
-import { databasesFor, type TestDatabase } from "./databases.ts";
 import {
   APP,
   errorOf,
@@ -12,7 +11,8 @@ import {
   sessionOf,
   sessionTokenSet,
   TestBrowser,
-} from "./flows.ts";
+} from "../../../core/test/support/flows.ts";
+import { databasesFor, type TestDatabase } from "./databases.ts";
 
 const SIGN_INS = 100;
 const LINK_USES = 20;

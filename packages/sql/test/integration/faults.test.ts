@@ -2,9 +2,6 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { Credentials, gatehouse } from "@gatehouse/core";
 import { sql } from "kysely";
-import type { SqlAdapter } from "../../src/sql-adapter.ts";
-import { StorageError } from "../../src/storage-error.ts";
-import { databasesFor, type TestDatabase } from "./databases.ts";
 import {
   APP,
   BASE,
@@ -19,7 +16,10 @@ import {
   sha256hex,
   signIn,
   TestBrowser,
-} from "./flows.ts";
+} from "../../../core/test/support/flows.ts";
+import type { SqlAdapter } from "../../src/sql-adapter.ts";
+import { StorageError } from "../../src/storage-error.ts";
+import { databasesFor, type TestDatabase } from "./databases.ts";
 
 const DAY = 86_400_000;
 const SIGN_IN_STEPS = [
@@ -170,7 +170,7 @@ for (const kind of await databasesFor("storage faults")) {
           "an outage neither signs out nor extends",
         );
         assert.doesNotMatch(body, INTERNALS);
-        // GET session is a JSON endpoint (protocol.md §2, §10): its clients fetch it and parse JSON.
+        // GET session is a JSON endpoint (docs/protocol.md §2, §10): its clients fetch it and parse JSON.
         const answer = `${response.status} ${response.headers.get("content-type")} ${response.headers.get("location")}`;
         assert.match(response.headers.get("content-type") ?? "", /application\/json/, `got ${answer}`);
         assert.equal(response.status, 503, `got ${answer}`);

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { type Adapter, gatehouse } from "@gatehouse/core";
-import { databasesFor, type TestDatabase } from "./databases.ts";
 import {
   APP,
   exposeUserId,
@@ -14,7 +13,8 @@ import {
   signIn,
   signOut,
   TestBrowser,
-} from "./flows.ts";
+} from "../../../core/test/support/flows.ts";
+import { databasesFor, type TestDatabase } from "./databases.ts";
 
 const grace = { id: crypto.randomUUID(), name: "Grace Hopper", email: "grace@example.test" };
 

@@ -1,9 +1,9 @@
-import { Credentials, type Logger, type Session, type User } from "@gatehouse/core";
 import type { DevProvider } from "@gatehouse/dev-provider";
 import { loginAtDevProvider } from "@gatehouse/dev-provider/testing";
-import { setCookie, type TestBrowser } from "../../../core/test/browser.ts";
+import { Credentials, type Logger, type Session, type User } from "../../src/index.ts";
+import { setCookie, type TestBrowser } from "../browser.ts";
 
-export { SECRET, setCookie, TestBrowser } from "../../../core/test/browser.ts";
+export { SECRET, setCookie, TestBrowser } from "../browser.ts";
 
 export const APP = "http://localhost:3000";
 export const BASE = `${APP}/api/auth`;

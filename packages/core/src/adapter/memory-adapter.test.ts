@@ -1,0 +1,294 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { AdapterAccount, StoredClientRegistration } from "./adapter.ts";
+import { createMemoryAdapter, MemoryAdapterError } from "./memory-adapter.ts";
+
+// The Auth.js methods and the first-sign-in extensions are checked by the conformance suite
+// (packages/adapter-conformance/test/memory-adapter.test.ts); these are the rest.
+
+async function linked(adapter = createMemoryAdapter(), extra: Partial<AdapterAccount> = {}) {
+  const user = await adapter.createUser({
+    email: `${crypto.randomUUID()}@example.test`,
+    emailVerified: null,
+  });
+  const account: AdapterAccount = {
+    userId: user.id,
+    type: "oidc",
+    provider: "dev",
+    providerAccountId: crypto.randomUUID(),
+    access_token: "old-access",
+    refresh_token: "old-refresh",
+    expires_at: 100,
+    ...extra,
+  };
+  await adapter.linkAccount(account);
+  return {
+    adapter,
+    user,
+    account,
+    key: { provider: account.provider, providerAccountId: account.providerAccountId },
+  };
+}
+
+function registration(overrides: Partial<StoredClientRegistration> = {}): StoredClientRegistration {
+  return {
+    provider: "dyn",
+    issuer: "https://id.example.test",
+    clientId: "client-1",
+    clientSecret: "gh.enc.sealed",
+    clientSecretExpiresAt: 0,
+    registrationAccessToken: null,
+    metadata: { client_id: "client-1", redirect_uris: ["https://app.example.test/cb"] },
+    createdAt: new Date(Date.UTC(2025, 0, 1)),
+    ...overrides,
+  };
+}
+
+describe("memory adapter: stored rows", () => {
+  test("returned objects are copies: changing them, or a tables() snapshot, changes nothing stored", async () => {
+    const { adapter, user, key } = await linked();
+    const session = { sessionToken: "hash", userId: user.id, expires: new Date(Date.UTC(2030, 0, 1)) };
+    const created = await adapter.createSession(session);
+    created.expires.setTime(0);
+    session.expires.setTime(0);
+    const read = await adapter.getUser(user.id);
+    assert.ok(read);
+    read.name = "Mallory";
+    const account = await adapter.getAccountByUserId(user.id, "dev");
+    assert.ok(account);
+    account.access_token = "stolen";
+    const snapshot = adapter.tables();
+    snapshot.users.length = 0;
+    snapshot.accounts[0]!.refresh_token = "stolen";
+
+    assert.equal((await adapter.getUser(user.id))?.name, null);
+    assert.deepEqual(
+      (await adapter.getSessionAndUser("hash"))?.session.expires,
+      new Date(Date.UTC(2030, 0, 1)),
+    );
+    const stored = await adapter.getUserByAccount(key);
+    assert.equal(stored?.id, user.id);
+    assert.deepEqual(
+      adapter.tables().accounts.map((row) => [row.access_token, row.refresh_token]),
+      [["old-access", "old-refresh"]],
+    );
+  });
+
+  test("tables() lists every table's rows, tokens as stored", async () => {
+    const { adapter, user, account } = await linked();
+    await adapter.createSession({ sessionToken: "h1", userId: user.id, expires: new Date(1_000) });
+    await adapter.createVerificationToken({ identifier: user.email, token: "t1", expires: new Date(2_000) });
+    await adapter.createClientRegistration(registration());
+    const tables = adapter.tables();
+    assert.deepEqual(tables.users, [user]);
+    assert.deepEqual(tables.accounts, [
+      { ...account, token_type: null, scope: null, id_token: null, session_state: null },
+    ]);
+    assert.deepEqual(tables.sessions, [{ sessionToken: "h1", userId: user.id, expires: new Date(1_000) }]);
+    assert.deepEqual(tables.verificationTokens, [
+      { identifier: user.email, token: "t1", expires: new Date(2_000) },
+    ]);
+    assert.deepEqual(tables.clientRegistrations, [registration()]);
+  });
+
+  test("an email held by another user is EmailTaken, in a message that does not quote it", async () => {
+    const adapter = createMemoryAdapter();
+    const holder = await adapter.createUser({ email: "taken@example.test", emailVerified: null });
+    const other = await adapter.createUser({ email: "other@example.test", emailVerified: null });
+    const isEmailTaken = (error: unknown) =>
+      error instanceof MemoryAdapterError && error.code === "EmailTaken" && !error.message.includes("taken@");
+    await assert.rejects(
+      adapter.createUserAndAccount(
+        { email: holder.email, emailVerified: null },
+        { type: "oidc", provider: "dev", providerAccountId: "new" },
+      ),
+      isEmailTaken,
+    );
+    await assert.rejects(adapter.updateUser({ id: other.id, email: holder.email }), isEmailTaken);
+    assert.equal(await adapter.getUserByAccount({ provider: "dev", providerAccountId: "new" }), null);
+    assert.equal(adapter.tables().users.length, 2, "nothing half-written");
+  });
+
+  test("a session or an account for an unknown user is a Conflict; an invalid Date is misuse", async () => {
+    const adapter = createMemoryAdapter();
+    const ghost = crypto.randomUUID();
+    const isConflict = (error: unknown) => error instanceof MemoryAdapterError && error.code === "Conflict";
+    await assert.rejects(
+      adapter.createSession({ sessionToken: "h", userId: ghost, expires: new Date() }),
+      isConflict,
+    );
+    await assert.rejects(
+      adapter.linkAccount({ userId: ghost, type: "oidc", provider: "dev", providerAccountId: "x" }),
+      isConflict,
+    );
+    await assert.rejects(
+      adapter.createUser({ email: "late@example.test", emailVerified: new Date(Number.NaN) }),
+      TypeError,
+    );
+    await assert.rejects(
+      adapter.updateUser({ id: ghost, name: "Nobody" }),
+      (error) => error instanceof MemoryAdapterError && error.code === "NotFound",
+    );
+  });
+});
+
+describe("memory adapter: refreshAccountTokens", () => {
+  test("concurrent calls for one account run one at a time; each reads the row the previous one wrote", async () => {
+    const { adapter, key, user } = await linked();
+    let inside = 0;
+    let calls = 0;
+    const seen: (string | null | undefined)[] = [];
+    const refresh = async (current: AdapterAccount) => {
+      inside++;
+      assert.equal(inside, 1, "never two refreshes inside the lock at once");
+      seen.push(current.access_token);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inside--;
+      if (current.access_token !== "old-access") return null;
+      calls++;
+      return { access_token: "fresh-access", refresh_token: "rotated", expires_at: 999 };
+    };
+    const rows = await Promise.all(
+      Array.from({ length: 5 }, () => adapter.refreshAccountTokens(key, refresh)),
+    );
+    assert.equal(calls, 1);
+    assert.deepEqual(seen, ["old-access", "fresh-access", "fresh-access", "fresh-access", "fresh-access"]);
+    for (const row of rows) assert.equal(row?.access_token, "fresh-access");
+    const stored = await adapter.getAccountByUserId(user.id, "dev");
+    assert.deepEqual(
+      [stored?.access_token, stored?.refresh_token, stored?.expires_at],
+      ["fresh-access", "rotated", 999],
+    );
+  });
+
+  test("different accounts do not wait for each other", async () => {
+    const { adapter, key: slow } = await linked();
+    const { key: fast } = await linked(adapter);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = adapter.refreshAccountTokens(slow, async () => {
+      await held;
+      return { access_token: "slow" };
+    });
+    const second = await adapter.refreshAccountTokens(fast, async () => ({ access_token: "fast" }));
+    assert.equal(second?.access_token, "fast", "finished while the other account's refresh is held");
+    release();
+    assert.equal((await first)?.access_token, "slow");
+  });
+
+  test("a refresh that throws rejects with its own error, writes nothing, and does not block the next call", async () => {
+    const { adapter, key, user } = await linked();
+    const boom = new Error("provider exploded");
+    const failed = adapter.refreshAccountTokens(key, async () => {
+      throw boom;
+    });
+    const next = adapter.refreshAccountTokens(key, async (current) => {
+      assert.equal(current.access_token, "old-access", "the failed refresh wrote nothing");
+      return { access_token: "after" };
+    });
+    await assert.rejects(failed, (error) => error === boom);
+    assert.equal((await next)?.access_token, "after");
+    assert.equal((await adapter.getAccountByUserId(user.id, "dev"))?.access_token, "after");
+  });
+
+  test("refresh is handed a copy; null writes nothing; an absent field is kept and null clears it", async () => {
+    const { adapter, key } = await linked();
+    const unchanged = await adapter.refreshAccountTokens(key, async (current) => {
+      current.access_token = "mutated";
+      return null;
+    });
+    assert.equal(unchanged?.access_token, "old-access");
+    const row = await adapter.refreshAccountTokens(key, async () => ({
+      access_token: "new",
+      refresh_token: null,
+    }));
+    assert.deepEqual([row?.access_token, row?.refresh_token, row?.expires_at], ["new", null, 100]);
+    assert.deepEqual(
+      adapter
+        .tables()
+        .accounts.map((stored) => [stored.access_token, stored.refresh_token, stored.expires_at]),
+      [["new", null, 100]],
+    );
+  });
+});
+
+describe("memory adapter: client registrations", () => {
+  test("unknown is null; the first registration stored for (provider, issuer) wins", async () => {
+    const adapter = createMemoryAdapter();
+    assert.equal(
+      await adapter.getClientRegistration({ provider: "dyn", issuer: "https://id.example.test" }),
+      null,
+    );
+    const first = await adapter.createClientRegistration(registration());
+    assert.deepEqual(first, registration());
+    const second = await adapter.createClientRegistration(registration({ clientId: "client-2" }));
+    assert.equal(second.clientId, "client-1", "the later insert reads the winner's row");
+    const elsewhere = await adapter.createClientRegistration(
+      registration({ issuer: "https://other.example.test", clientId: "client-3" }),
+    );
+    assert.equal(elsewhere.clientId, "client-3", "another issuer is another registration");
+    assert.deepEqual(
+      await adapter.getClientRegistration({ provider: "dyn", issuer: "https://id.example.test" }),
+      registration(),
+    );
+    assert.equal(adapter.tables().clientRegistrations.length, 2);
+  });
+
+  test("concurrent registrations settle on one row, and its metadata is copied all the way down", async () => {
+    const adapter = createMemoryAdapter();
+    const rows = await Promise.all(
+      ["a", "b", "c"].map((clientId) => adapter.createClientRegistration(registration({ clientId }))),
+    );
+    assert.deepEqual(
+      rows.map((row) => row.clientId),
+      ["a", "a", "a"],
+    );
+    (rows[0]!.metadata.redirect_uris as string[]).push("https://evil.example/cb");
+    const stored = await adapter.getClientRegistration({
+      provider: "dyn",
+      issuer: "https://id.example.test",
+    });
+    assert.deepEqual(stored?.metadata.redirect_uris, ["https://app.example.test/cb"]);
+  });
+});
+
+describe("memory adapter: back-channel logout", () => {
+  test("getUserByAccountSessionState finds the user whose account at that provider recorded the sid", async () => {
+    const { adapter, user } = await linked(undefined, { session_state: "sid-1" });
+    await linked(adapter, { provider: "other", session_state: "sid-2" });
+    assert.equal(
+      (await adapter.getUserByAccountSessionState({ provider: "dev", sessionState: "sid-1" }))?.id,
+      user.id,
+    );
+    assert.equal(
+      await adapter.getUserByAccountSessionState({ provider: "dev", sessionState: "sid-2" }),
+      null,
+    );
+    assert.equal(
+      await adapter.getUserByAccountSessionState({ provider: "other", sessionState: "sid-1" }),
+      null,
+    );
+    assert.equal(
+      await adapter.getUserByAccountSessionState({ provider: "dev", sessionState: "unknown" }),
+      null,
+    );
+  });
+
+  test("deleteSessionsByUserId deletes every session of that user and no other; resolves to how many", async () => {
+    const adapter = createMemoryAdapter();
+    const leaving = await adapter.createUser({ email: "leaving@example.test", emailVerified: null });
+    const staying = await adapter.createUser({ email: "staying@example.test", emailVerified: null });
+    const expires = new Date(Date.now() + 60_000);
+    for (const sessionToken of ["l1", "l2", "l3"])
+      await adapter.createSession({ sessionToken, userId: leaving.id, expires });
+    await adapter.createSession({ sessionToken: "s1", userId: staying.id, expires });
+
+    assert.equal(await adapter.deleteSessionsByUserId(leaving.id), 3);
+    assert.deepEqual(
+      adapter.tables().sessions.map((session) => session.sessionToken),
+      ["s1"],
+    );
+    assert.equal(await adapter.deleteSessionsByUserId(leaving.id), 0);
+    assert.equal(await adapter.deleteSessionsByUserId(crypto.randomUUID()), 0);
+  });
+});

@@ -1,0 +1,431 @@
+import type { StorageErrorCode } from "../errors/catalogue.ts";
+import { ConfigError } from "../errors/config-error.ts";
+import type {
+  AccountKey,
+  AccountTokens,
+  Adapter,
+  AdapterAccount,
+  AdapterSession,
+  AdapterUser,
+  ClientRegistrationKey,
+  StoredClientRegistration,
+  VerificationToken,
+} from "./adapter.ts";
+
+/**
+ * Why a memory adapter call failed: the catalogue's storage codes, as the SQL adapter's
+ * `StorageError` reports them (core turns an `EmailTaken` from `createUserAndAccount` into
+ * `OAuthAccountNotLinked`, whatever the storage).
+ */
+export type MemoryAdapterErrorCode = Extract<StorageErrorCode, "EmailTaken" | "Conflict" | "NotFound">;
+
+const messages: Record<MemoryAdapterErrorCode, string> = {
+  EmailTaken: "another user already has this email address",
+  Conflict: "the record conflicts with an existing one (duplicate key or missing referenced row)",
+  NotFound: "the record to update does not exist",
+};
+
+/** The one error the memory adapter throws; like the SQL adapter's, its message never quotes a value. */
+export class MemoryAdapterError extends Error {
+  readonly code: MemoryAdapterErrorCode;
+  readonly operation: string;
+
+  constructor(code: MemoryAdapterErrorCode, operation: string) {
+    super(`Gatehouse memory storage (${operation}): ${messages[code]}`);
+    this.name = "MemoryAdapterError";
+    this.code = code;
+    this.operation = operation;
+  }
+}
+
+/** A copy of every stored row, table by table, in insertion order: what a test asserts on. */
+export interface MemoryTables {
+  users: AdapterUser[];
+  accounts: AdapterAccount[];
+  /** `sessionToken` is what Gatehouse stored: the SHA-256 of the cookie's token. */
+  sessions: AdapterSession[];
+  /** `token` is hashed, as Gatehouse hands it over. */
+  verificationTokens: VerificationToken[];
+  clientRegistrations: StoredClientRegistration[];
+}
+
+type Async<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+
+/** Every adapter method, Gatehouse extensions included (each async), plus a snapshot of the stored rows. */
+export type MemoryAdapter = { [M in keyof Adapter]-?: Async<NonNullable<Adapter[M]>> } & {
+  /** Copies of the stored rows; changing them changes nothing stored. */
+  tables(): MemoryTables;
+};
+
+/**
+ * A storage adapter that keeps everything in this process's memory, for tests and for trying
+ * Gatehouse out. It behaves as the SQL adapter does (unique emails, cascading user deletion,
+ * single-use verification tokens, first-insert-wins client registrations, `EmailTaken` errors) and
+ * passes the same conformance suite. Everything is lost when the process ends, and nothing is
+ * shared between processes: not for production.
+ *
+ * @example
+ * const adapter = createMemoryAdapter();
+ * const auth = gatehouse({ secret, url, adapter, providers });
+ * adapter.tables().sessions; // what sign-in stored
+ */
+export function createMemoryAdapter(): MemoryAdapter {
+  const users = new Map<string, AdapterUser>();
+  const accounts = new Map<string, AdapterAccount>();
+  const sessions = new Map<string, AdapterSession>();
+  const verificationTokens = new Map<string, VerificationToken>();
+  const registrations = new Map<string, StoredClientRegistration>();
+  // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
+  const refreshing = new Map<string, Promise<unknown>>();
+
+  const accountOf = (key: AccountKey) => accounts.get(accountId(key));
+  const userOf = (id: string | undefined) => (id === undefined ? undefined : users.get(id));
+  const emailHolder = (email: string | null | undefined) =>
+    email === null || email === undefined
+      ? undefined
+      : [...users.values()].find((user) => user.email === email);
+
+  function insertUser(user: Omit<AdapterUser, "id"> & { id?: string }, operation: string): AdapterUser {
+    const row: AdapterUser = {
+      id: user.id ?? crypto.randomUUID(),
+      name: user.name ?? null,
+      // Nullable as the SQL column is: credentials users may have none, and many may have none.
+      email: user.email ?? (null as unknown as string),
+      emailVerified: user.emailVerified ? validDate(user.emailVerified, "emailVerified") : null,
+      image: user.image ?? null,
+    };
+    if (emailHolder(row.email) !== undefined) throw new MemoryAdapterError("EmailTaken", operation);
+    if (users.has(row.id)) throw new MemoryAdapterError("Conflict", operation);
+    users.set(row.id, row);
+    return row;
+  }
+
+  function insertAccount(account: AdapterAccount, operation: string): AdapterAccount {
+    const row = accountRow(account);
+    if (!users.has(row.userId) || accounts.has(accountId(row))) {
+      throw new MemoryAdapterError("Conflict", operation);
+    }
+    accounts.set(accountId(row), row);
+    return row;
+  }
+
+  function deleteSessionsWhere(matches: (session: AdapterSession) => boolean): number {
+    let deleted = 0;
+    for (const [token, session] of sessions) {
+      if (matches(session)) {
+        sessions.delete(token);
+        deleted++;
+      }
+    }
+    return deleted;
+  }
+
+  /** Runs `run` after every earlier call for the same account has settled: one at a time, in order. */
+  function serialised<T>(key: AccountKey, run: () => Promise<T>): Promise<T> {
+    const id = accountId(key);
+    const result = (refreshing.get(id) ?? Promise.resolve()).then(run);
+    const tail = result.catch(() => {});
+    refreshing.set(id, tail);
+    void tail.then(() => {
+      if (refreshing.get(id) === tail) refreshing.delete(id);
+    });
+    return result;
+  }
+
+  // Every method does its reads and writes synchronously, inside one turn of the event loop: that is
+  // this adapter's transaction. Of 100 concurrent first sign-ins one creates, the others find it.
+  return {
+    async createUser(user) {
+      return copyUser(insertUser(user, "createUser"));
+    },
+
+    async getUser(id) {
+      return copyOrNull(userOf(id), copyUser);
+    },
+
+    async getUserByEmail(email) {
+      return copyOrNull(emailHolder(email), copyUser);
+    },
+
+    async getUserByAccount(key) {
+      return copyOrNull(userOf(accountOf(key)?.userId), copyUser);
+    },
+
+    async updateUser({ id, ...changes }) {
+      const row = users.get(id);
+      if (row === undefined) throw new MemoryAdapterError("NotFound", "updateUser");
+      const holder = changes.email === undefined ? undefined : emailHolder(changes.email);
+      if (holder !== undefined && holder.id !== id) throw new MemoryAdapterError("EmailTaken", "updateUser");
+      const emailVerified =
+        changes.emailVerified === undefined || changes.emailVerified === null
+          ? changes.emailVerified
+          : validDate(changes.emailVerified, "emailVerified");
+      if (changes.name !== undefined) row.name = changes.name;
+      if (changes.email !== undefined) row.email = changes.email;
+      if (changes.image !== undefined) row.image = changes.image;
+      if (emailVerified !== undefined) row.emailVerified = emailVerified;
+      return copyUser(row);
+    },
+
+    // The user's sessions and accounts go with it, as ON DELETE CASCADE does in SQL.
+    async deleteUser(userId) {
+      const row = users.get(userId);
+      if (row === undefined) return null;
+      users.delete(userId);
+      for (const [id, account] of accounts) if (account.userId === userId) accounts.delete(id);
+      deleteSessionsWhere((session) => session.userId === userId);
+      return copyUser(row);
+    },
+
+    async linkAccount(account) {
+      return copyAccount(insertAccount(account, "linkAccount"));
+    },
+
+    async unlinkAccount(key) {
+      const row = accountOf(key);
+      if (row === undefined) return undefined;
+      accounts.delete(accountId(row));
+      return copyAccount(row);
+    },
+
+    async createSession(session) {
+      const row = {
+        sessionToken: session.sessionToken,
+        userId: session.userId,
+        expires: validDate(session.expires, "expires"),
+      };
+      if (!users.has(row.userId) || sessions.has(row.sessionToken)) {
+        throw new MemoryAdapterError("Conflict", "createSession");
+      }
+      sessions.set(row.sessionToken, row);
+      return copySession(row);
+    },
+
+    // Expiry is the caller's decision: an expired session is returned as stored.
+    async getSessionAndUser(sessionToken) {
+      const session = sessions.get(sessionToken);
+      const user = userOf(session?.userId);
+      if (session === undefined || user === undefined) return null;
+      return { session: copySession(session), user: copyUser(user) };
+    },
+
+    async updateSession({ sessionToken, ...changes }) {
+      const row = sessions.get(sessionToken);
+      if (row === undefined) return null;
+      const expires = changes.expires === undefined ? undefined : validDate(changes.expires, "expires");
+      if (changes.userId !== undefined && !users.has(changes.userId)) {
+        throw new MemoryAdapterError("Conflict", "updateSession");
+      }
+      if (expires !== undefined) row.expires = expires;
+      if (changes.userId !== undefined) row.userId = changes.userId;
+      return copySession(row);
+    },
+
+    async deleteSession(sessionToken) {
+      const row = sessions.get(sessionToken);
+      if (row === undefined) return null;
+      sessions.delete(sessionToken);
+      return copySession(row);
+    },
+
+    async createVerificationToken(token) {
+      const row = {
+        identifier: token.identifier,
+        token: token.token,
+        expires: validDate(token.expires, "expires"),
+      };
+      const id = tokenId(row);
+      if (verificationTokens.has(id)) throw new MemoryAdapterError("Conflict", "createVerificationToken");
+      verificationTokens.set(id, row);
+      return copyVerificationToken(row);
+    },
+
+    // Both fields must match; the row is gone once returned, so of concurrent uses exactly one gets it.
+    async useVerificationToken({ identifier, token }) {
+      const id = tokenId({ identifier, token });
+      const row = verificationTokens.get(id);
+      if (row === undefined) return null;
+      verificationTokens.delete(id);
+      return copyVerificationToken(row);
+    },
+
+    // Both rows or neither: everything is checked before anything is written. When the account is
+    // already linked (a concurrent first sign-in won), its owner is the answer, as in SQL.
+    async createUserAndAccount(user, account) {
+      const owner = userOf(accountOf(account)?.userId);
+      if (owner !== undefined) return copyUser(owner);
+      const created = insertUser(user, "createUserAndAccount");
+      try {
+        insertAccount({ ...account, userId: created.id }, "createUserAndAccount");
+      } catch (error) {
+        users.delete(created.id);
+        throw error;
+      }
+      return copyUser(created);
+    },
+
+    async deleteExpiredSessions(now) {
+      const cutoff = validDate(now, "now").getTime();
+      const deleted = deleteSessionsWhere((session) => session.expires.getTime() < cutoff);
+      for (const [id, token] of verificationTokens) {
+        if (token.expires.getTime() < cutoff) verificationTokens.delete(id);
+      }
+      return deleted;
+    },
+
+    // With several accounts at one provider, the first linked, every time.
+    async getAccountByUserId(userId, provider) {
+      const found = [...accounts.values()].find(
+        (account) => account.userId === userId && account.provider === provider,
+      );
+      return copyOrNull(found, copyAccount);
+    },
+
+    async updateAccountTokens(key, tokens) {
+      const row = accountOf(key);
+      if (row === undefined) return false;
+      Object.assign(row, definedTokens(tokens));
+      return true;
+    },
+
+    // The per-account chain is this adapter's row lock: a second call waits for the first to finish
+    // and then reads the row the first one wrote, so a rotating refresh token is sent only once.
+    refreshAccountTokens(key, refresh) {
+      const lookup = { provider: key.provider, providerAccountId: key.providerAccountId };
+      return serialised(lookup, async () => {
+        const current = accountOf(lookup);
+        if (current === undefined) return null;
+        // A failing refresh rejects with its own error and writes nothing.
+        const next = await refresh(copyAccount(current));
+        if (next === null) return copyAccount(current);
+        const written = definedTokens(next);
+        const row = accountOf(lookup);
+        if (row !== undefined) Object.assign(row, written);
+        return copyAccount(row ?? { ...current, ...written });
+      });
+    },
+
+    async getClientRegistration(key) {
+      return copyOrNull(registrations.get(registrationId(key)), copyRegistration);
+    },
+
+    // Insert-if-absent: the first registration stored for a (provider, issuer) wins, later ones read it.
+    async createClientRegistration(registration) {
+      const id = registrationId(registration);
+      if (!registrations.has(id)) {
+        validDate(registration.createdAt, "createdAt");
+        registrations.set(id, copyRegistration(registration));
+      }
+      return copyRegistration(registrations.get(id)!);
+    },
+
+    async getUserByAccountSessionState({ provider, sessionState }) {
+      const account = [...accounts.values()].find(
+        (row) => row.provider === provider && row.session_state === sessionState,
+      );
+      return copyOrNull(userOf(account?.userId), copyUser);
+    },
+
+    async deleteSessionsByUserId(userId) {
+      return deleteSessionsWhere((session) => session.userId === userId);
+    },
+
+    tables() {
+      return {
+        users: [...users.values()].map(copyUser),
+        accounts: [...accounts.values()].map(copyAccount),
+        sessions: [...sessions.values()].map(copySession),
+        verificationTokens: [...verificationTokens.values()].map(copyVerificationToken),
+        clientRegistrations: [...registrations.values()].map(copyRegistration),
+      };
+    },
+  };
+}
+
+// Composite keys as JSON arrays: no separator a provider id or an email could contain.
+const accountId = (key: AccountKey) => JSON.stringify([key.provider, key.providerAccountId]);
+const tokenId = (key: { identifier: string; token: string }) => JSON.stringify([key.identifier, key.token]);
+const registrationId = (key: ClientRegistrationKey) => JSON.stringify([key.provider, key.issuer]);
+
+/** A copy of a Date, refusing an invalid one as misuse (a ConfigError, as in the SQL adapter). */
+function validDate(date: Date, field: string): Date {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new ConfigError(`Gatehouse memory storage: ${field} must be a valid Date`);
+  }
+  return new Date(date.getTime());
+}
+
+function copyOrNull<T>(row: T | undefined, copy: (row: T) => T): T | null {
+  return row === undefined ? null : copy(row);
+}
+
+function copyUser(user: AdapterUser): AdapterUser {
+  return {
+    id: user.id,
+    name: user.name ?? null,
+    email: user.email,
+    emailVerified: user.emailVerified === null ? null : new Date(user.emailVerified.getTime()),
+    image: user.image ?? null,
+  };
+}
+
+/** Only the Auth.js fields are kept; extra token-endpoint fields are dropped, as SQL's columns do. */
+function accountRow(account: AdapterAccount): AdapterAccount {
+  return {
+    userId: account.userId,
+    type: account.type,
+    provider: account.provider,
+    providerAccountId: account.providerAccountId,
+    refresh_token: account.refresh_token ?? null,
+    access_token: account.access_token ?? null,
+    expires_at: account.expires_at ?? null,
+    token_type: account.token_type ?? null,
+    scope: account.scope ?? null,
+    id_token: account.id_token ?? null,
+    session_state: account.session_state ?? null,
+  };
+}
+
+const copyAccount = accountRow;
+
+const TOKEN_FIELDS = [
+  "access_token",
+  "refresh_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+] as const;
+
+/** The token fields a write sets: an absent (undefined) field is kept, `null` clears it. */
+function definedTokens(tokens: AccountTokens): AccountTokens {
+  const written: Record<string, unknown> = {};
+  for (const field of TOKEN_FIELDS) if (tokens[field] !== undefined) written[field] = tokens[field];
+  return written as AccountTokens;
+}
+
+function copySession(session: AdapterSession): AdapterSession {
+  return {
+    sessionToken: session.sessionToken,
+    userId: session.userId,
+    expires: new Date(session.expires.getTime()),
+  };
+}
+
+function copyVerificationToken(token: VerificationToken): VerificationToken {
+  return { identifier: token.identifier, token: token.token, expires: new Date(token.expires.getTime()) };
+}
+
+function copyRegistration(registration: StoredClientRegistration): StoredClientRegistration {
+  return {
+    provider: registration.provider,
+    issuer: registration.issuer,
+    clientId: registration.clientId,
+    clientSecret: registration.clientSecret,
+    clientSecretExpiresAt: registration.clientSecretExpiresAt,
+    registrationAccessToken: registration.registrationAccessToken,
+    // The provider's response, copied all the way down (as the SQL adapter's JSON column does).
+    metadata: structuredClone(registration.metadata),
+    createdAt: new Date(registration.createdAt.getTime()),
+  };
+}
