@@ -28,7 +28,7 @@ interface Reply {
   body: unknown;
 }
 
-// `{}` means signed out. A session must carry `expires` (protocol.md §2): a 200 error body such
+// `{}` means signed out. A session must carry `expires` (docs/protocol.md §2): a 200 error body such
 // as `{"message":"…"}` from a proxy is then not mistaken for a session (fail closed, GHSA-8fpg-xm3f-6cx3).
 function toSession(body: unknown): Session | null {
   return isRecord(body) && typeof body.expires === "string" ? (body as Session) : null;
@@ -45,7 +45,7 @@ function query(params: AuthorizationParams): string {
 }
 
 /**
- * Creates a client for an Auth.js-compatible endpoint (protocol.md §10).
+ * Creates a client for an Auth.js-compatible endpoint (docs/protocol.md §10).
  * @example const { signIn, getSession } = createAuthClient({ basePath: "/auth" });
  */
 export function createAuthClient(options: AuthClientOptions = {}): AuthClient {

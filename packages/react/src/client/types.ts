@@ -1,4 +1,4 @@
-/** The signed-in user as `GET BASE/session` reports it (protocol.md §2). */
+/** The signed-in user as `GET BASE/session` reports it (docs/protocol.md §2). */
 export interface SessionUser {
   name?: string | null;
   email?: string | null;
@@ -13,7 +13,7 @@ export interface Session {
   [key: string]: unknown;
 }
 
-/** One entry of `GET BASE/providers` (protocol.md §2). */
+/** One entry of `GET BASE/providers` (docs/protocol.md §2). */
 export interface ClientProvider {
   id: string;
   name: string;

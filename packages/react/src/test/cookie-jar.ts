@@ -1,5 +1,5 @@
 // A `fetch` wrapper that keeps cookies like a browser would for a single host, so that tests
-// exercise the real cookie flow of protocol.md §3, §5 (CSRF cookie, session cookie, clearing).
+// exercise the real cookie flow of docs/protocol.md §3, §5 (CSRF cookie, session cookie, clearing).
 
 export interface CookieJar {
   fetch: typeof fetch;

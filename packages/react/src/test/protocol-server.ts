@@ -1,4 +1,4 @@
-// A small, honest stand-in for the Gatehouse endpoint (protocol.md §1–§5, §8 credentials, §10),
+// A small, honest stand-in for the Gatehouse endpoint (docs/protocol.md §1–§5, §8 credentials, §10),
 // served over real HTTP so the client is tested through fetch, headers and cookies.
 // It will be replaced by the real handler from packages/core once that is ready.
 // Left out because no client request depends on them: JWE sessions, sliding expiry (§6), cookie
