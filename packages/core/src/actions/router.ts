@@ -1,6 +1,6 @@
 import { AuthError } from "../errors/auth-error.ts";
 import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
-import type { Endpoint, RouteOf } from "./endpoint.ts";
+import type { Endpoint, ProviderSegment, RouteOf } from "./endpoint.ts";
 import { ENDPOINTS } from "./table.ts";
 
 type Row = (typeof ENDPOINTS)[number];
@@ -11,10 +11,22 @@ export type Action = Row["action"];
 /** A routed request: a discriminated union, so `providerId` is a string wherever the path has one. */
 export type Route = Row extends Endpoint<infer A, infer P> ? RouteOf<A, P> : never;
 
-/** Rows by action, in table order (so `Allow` lists GET before POST). */
-const BY_ACTION = new Map<string, Endpoint[]>();
+/** What one path shape (`action` with or without a provider id) takes: its rows by method, and `Allow`. */
+interface PathShape {
+  byMethod: ReadonlyMap<string, Endpoint>;
+  allow: readonly string[];
+}
+
+/** Path shapes by action, then by provider segment; rows keep table order, so `Allow` lists GET first. */
+const SHAPES = new Map<string, Partial<Record<ProviderSegment, PathShape>>>();
 for (const row of ENDPOINTS as readonly Endpoint[]) {
-  BY_ACTION.set(row.action, [...(BY_ACTION.get(row.action) ?? []), row]);
+  const shapes = SHAPES.get(row.action) ?? {};
+  const shape = shapes[row.provider] ?? { byMethod: new Map(), allow: [] };
+  shapes[row.provider] = {
+    byMethod: new Map([...shape.byMethod, [row.method, row]]),
+    allow: [...shape.allow, row.method],
+  };
+  SHAPES.set(row.action, shapes);
 }
 
 /**
@@ -29,15 +41,17 @@ export function matchRoute(
   basePath: string,
 ): { endpoint: Endpoint; route: Route } | null {
   if (!pathname.startsWith(`${basePath}/`)) return null;
-  const [action = "", providerId, ...extra] = pathname.slice(basePath.length + 1).split("/");
-  const rows = BY_ACTION.get(action);
-  if (!rows || extra.length > 0 || providerId === "") throw new AuthError("UnknownAction");
-  const segment = providerId === undefined ? "absent" : "required";
-  const shaped = rows.filter((row) => row.provider === segment);
-  if (shaped.length === 0) throw new AuthError("UnknownAction");
-  const row = shaped.find((candidate) => candidate.method === method);
-  if (!row) throw new MethodNotAllowed(shaped.map((candidate) => candidate.method));
-  return { endpoint: row, route: { action, providerId: providerId ?? null } as Route };
+  // Two segments at most, read without building an array: this runs on every request.
+  const start = basePath.length + 1;
+  const slash = pathname.indexOf("/", start);
+  const action = slash === -1 ? pathname.slice(start) : pathname.slice(start, slash);
+  const providerId = slash === -1 ? null : pathname.slice(slash + 1);
+  if (providerId === "" || providerId?.includes("/")) throw new AuthError("UnknownAction");
+  const shape = SHAPES.get(action)?.[providerId === null ? "absent" : "required"];
+  if (!shape) throw new AuthError("UnknownAction");
+  const endpoint = shape.byMethod.get(method);
+  if (!endpoint) throw new MethodNotAllowed(shape.allow);
+  return { endpoint, route: { action, providerId } as Route };
 }
 
 /** The route alone (see `matchRoute`). */

@@ -90,7 +90,8 @@ export function createSessions(strategy: SessionStrategy): Sessions {
       if (incoming.token) await strategy.revoke(ctx, incoming.token);
     },
 
-    isBearer: (ctx) => incomingToken(ctx)?.via === "bearer",
+    // Two map lookups on the hot path (a browser with its cookie): no token is read here.
+    isBearer: (ctx) => !hasSessionCookie(ctx) && readBearer(ctx.request, MAX_SESSION_TOKEN_LENGTH) !== null,
   };
 }
 
@@ -100,12 +101,15 @@ export function createSessions(strategy: SessionStrategy): Sessions {
  * lookups for this. `token` is null for a cookie that is empty or whose chunks do not assemble.
  */
 function incomingToken(ctx: RequestContext): { token: string | null; via: SessionTransport } | null {
-  const name = ctx.names.sessionToken;
-  if (ctx.cookies.has(name) || ctx.cookies.has(`${name}.0`)) {
-    return { token: readChunked(ctx.cookies, name), via: "cookie" };
-  }
+  if (hasSessionCookie(ctx))
+    return { token: readChunked(ctx.cookies, ctx.names.sessionToken), via: "cookie" };
   const bearer = readBearer(ctx.request, MAX_SESSION_TOKEN_LENGTH);
   return bearer === null ? null : { token: bearer, via: "bearer" };
+}
+
+function hasSessionCookie(ctx: RequestContext): boolean {
+  const name = ctx.names.sessionToken;
+  return ctx.cookies.has(name) || ctx.cookies.has(`${name}.0`);
 }
 
 function cookieToken(ctx: RequestContext): string | null {
