@@ -1,55 +1,27 @@
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import type { VerificationRequest } from "@gatehouse/core";
-import { SMTPServer } from "smtp-server";
+import { type Mail, type Mailbox, startMailbox } from "../../core/test/support/mailbox.ts";
 import { smtpSender } from "./smtp-sender.ts";
 
 // The whole flow (request form → mail → confirmation page) runs over SMTP in
-// packages/sql/test/integration/email.test.ts; this file pins what the sender itself puts in a mail.
-
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
+// packages/core/test/email.test.ts; this file pins what the sender itself puts in a mail. Both use
+// the one test mailbox (a real smtp-server) of core's test support.
 
 const REFUSED = "refused@example.test";
 
 describe("smtpSender against a real SMTP server", () => {
-  const inbox: Received[] = [];
-  let server: SMTPServer;
+  let mailbox: Mailbox;
+  let inbox: Mail[];
   let send: (request: VerificationRequest) => Promise<void>;
 
   before(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (address.address === REFUSED) {
-          callback(Object.assign(new Error("no such mailbox"), { responseCode: 550 }));
-        } else {
-          callback();
-        }
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parse(raw) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
-    const transport = { host: "127.0.0.1", port, secure: false, ignoreTLS: true };
+    mailbox = await startMailbox({ refuse: [REFUSED] });
+    inbox = mailbox.messages;
+    const transport = { host: "127.0.0.1", port: mailbox.port, secure: false, ignoreTLS: true };
     send = smtpSender({ server: transport, from: "Example <no-reply@example.test>" });
   });
-  after(() => new Promise<void>((resolve) => server.close(resolve)));
+  after(() => mailbox.close());
 
   /** Sends one link and returns the mail the server received. */
   async function mailFor(overrides: { url?: string; identifier?: string; brandColor?: string }) {
@@ -118,36 +90,4 @@ function request(input: { url?: string; identifier?: string; brandColor?: string
     provider: { id: "email", name: "Email", type: "email", sendVerificationRequest: async () => {} },
     theme: input.brandColor === undefined ? {} : { brandColor: input.brandColor },
   };
-}
-
-/** The subject and the decoded text/plain and text/html parts of a (possibly multipart) message. */
-function parse(raw: string): Omit<Received, "to"> {
-  const found = { subject: "", text: "", html: "" };
-  const visit = (entity: string) => {
-    const split = entity.indexOf("\r\n\r\n");
-    const head = entity.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-    const body = entity.slice(split + 4);
-    found.subject ||= /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? "";
-    const type = /^content-type:\s*([^;\r\n]+)/im.exec(head)?.[1]?.trim().toLowerCase() ?? "text/plain";
-    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
-    if (type.startsWith("multipart/") && boundary) {
-      for (const part of body.split(`--${boundary}`).slice(1)) {
-        if (!part.startsWith("--")) visit(part.replace(/^\r\n/, ""));
-      }
-      return;
-    }
-    const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
-    if (type === "text/plain") found.text += decode(body, encoding);
-    if (type === "text/html") found.html += decode(body, encoding);
-  };
-  visit(raw);
-  return found;
-}
-
-function decode(body: string, encoding: string | undefined): string {
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding !== "quoted-printable") return body;
-  // Soft line breaks go; each =XX is a byte of UTF-8, which decodeURIComponent assembles.
-  const soft = body.replace(/=\r\n/g, "");
-  return decodeURIComponent(soft.replace(/%/g, "%25").replace(/=([0-9A-F]{2})/gi, "%$1"));
 }

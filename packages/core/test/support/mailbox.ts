@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 export interface Mail {
   /** RCPT TO addresses, as the server received them. */
   to: string[];
+  subject: string;
   /** The whole message as sent: headers and encoded body. */
   raw: string;
   text: string;
@@ -16,13 +17,23 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 (any free port) that keeps every message it is given. */
-export async function startMailbox(): Promise<Mailbox> {
+/**
+ * A real SMTP server on 127.0.0.1 (any free port) that keeps every message it is given. Addresses
+ * in `refuse` are turned away at RCPT TO with a 550, as a server does for an unknown mailbox.
+ */
+export async function startMailbox(options: { refuse?: readonly string[] } = {}): Promise<Mailbox> {
   const messages: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.includes(address.address)) {
+        callback(Object.assign(new Error("no such mailbox"), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -38,13 +49,14 @@ export async function startMailbox(): Promise<Mailbox> {
   return { port, messages, close: () => new Promise<void>((resolve) => server.close(resolve)) };
 }
 
-/** The decoded text/plain and text/html parts of a (possibly multipart) message. */
-function bodies(raw: string): { text: string; html: string } {
-  const found = { text: "", html: "" };
+/** The subject and the decoded text/plain and text/html parts of a (possibly multipart) message. */
+function bodies(raw: string): { subject: string; text: string; html: string } {
+  const found = { subject: "", text: "", html: "" };
   const visit = (entity: string) => {
     const split = entity.indexOf("\r\n\r\n");
     const head = unfold(entity.slice(0, split));
     const body = entity.slice(split + 4);
+    found.subject ||= /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? "";
     const type = /^content-type:\s*([^;\r\n]+)/im.exec(head)?.[1]?.trim().toLowerCase() ?? "text/plain";
     const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
     if (type.startsWith("multipart/") && boundary) {
