@@ -6,10 +6,13 @@ import { type ResolvedConfig, resolveConfig } from "./config/resolve-config.ts";
 import { AuthError } from "./errors/auth-error.ts";
 import { errorCatalogue } from "./errors/catalogue.ts";
 import { describe } from "./errors/describe.ts";
+import { type Answer, toResponse } from "./http/answer.ts";
 import { failure } from "./http/page-urls.ts";
 import { readBody } from "./http/read-body.ts";
 import { RequestContext } from "./http/request-context.ts";
-import { requestErrorResponse, respond } from "./http/respond.ts";
+import type { RequestHead } from "./http/request-head.ts";
+import { requestErrorAnswer, respond } from "./http/respond.ts";
+import { type UrlHead, urlHead } from "./http/url-head.ts";
 import { type AccessTokenResult, createGetAccessToken } from "./tokens/get-access-token.ts";
 import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 
@@ -17,12 +20,22 @@ import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 export interface Gatehouse {
   /** The auth endpoint: Web `Request` in, `Response` out. Mount it at the base path. */
   handler: (request: Request) => Promise<Response>;
+  /**
+   * The same endpoint (the same dispatcher) for a request described as plain data, answered as plain
+   * data: for server adapters that write to the socket themselves (`@gatehouse/node`), so that GET
+   * session builds no `Request`, `Headers`, `URL` or `Response`. It takes requests without a body: a
+   * POST rejects with a TypeError, and goes to `handler`.
+   *
+   * @example
+   * const { status, headers, cookies, body } = await auth.answer({ method: "GET", url, headers: { get: (name) => … } });
+   */
+  answer: (request: RequestHead) => Promise<Answer>;
   /** The session of a request (for pages and API routes), or null when signed out. Never throws. */
-  getSession: (request: Request) => Promise<Session | null>;
+  getSession: (request: RequestHead) => Promise<Session | null>;
   /** The base path the handler answers below, e.g. `/api/auth`. */
   basePath: string;
   /** The signed-in user's id for a request, or null. Never throws. */
-  getUserId: (request: Request) => Promise<string | null>;
+  getUserId: (request: RequestHead) => Promise<string | null>;
   /**
    * A valid access token of the user's account at an OAuth/OIDC provider, refreshed first when it
    * expires within 60 s (single-flight per account). A failure is a value (`{ error }`); an unknown
@@ -52,22 +65,37 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
   const getAccessToken = createGetAccessToken({ config, oauth });
   const unlinkAccount = createUnlinkAccount({ config, oauth });
 
-  /** Routes by the action table, runs the row's checks, then its handler; answers every error. */
   async function handler(request: Request): Promise<Response> {
-    let url: URL;
+    return toResponse(await dispatch(request, request));
+  }
+
+  async function answer(request: RequestHead): Promise<Answer> {
+    if (request.method === "POST") {
+      throw new TypeError("Gatehouse: answer() takes requests without a body; send a POST to handler().");
+    }
+    return dispatch(request, null);
+  }
+
+  /**
+   * The one dispatcher, behind `handler` and `answer`: routes by the action table, runs the row's
+   * checks, then its handler; answers every error.
+   */
+  async function dispatch(request: RequestHead, webRequest: Request | null): Promise<Answer> {
+    let url: UrlHead;
     let match: { endpoint: Endpoint; route: Route } | null;
     try {
-      url = new URL(request.url);
+      url = urlHead(request.url);
       match = matchRoute(url.pathname, request.method, config.basePath);
       if (!match) throw new AuthError("UnknownAction");
     } catch (error) {
-      return requestErrorResponse(error instanceof AuthError ? error : new AuthError("UnknownAction"));
+      return requestErrorAnswer(error instanceof AuthError ? error : new AuthError("UnknownAction"));
     }
     const { endpoint, route } = match;
-    const ctx = new RequestContext(request, url, config);
+    const ctx = new RequestContext(request, config, webRequest ? { url, webRequest } : { url });
     try {
-      if (request.method === "POST") {
-        ctx.body = await readBody(request);
+      // Only `handler` gets here with a POST (`answer` refuses one), so its body is a Request's.
+      if (webRequest !== null && request.method === "POST") {
+        ctx.body = await readBody(webRequest);
         if (ctx.body.json === "true") ctx.jsonMode = true;
       }
       // Every browser request gets a CSRF cookie (docs/protocol.md §3); machines, and clients that
@@ -83,25 +111,26 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
     }
   }
 
-  async function getSession(request: Request): Promise<Session | null> {
+  async function getSession(request: RequestHead): Promise<Session | null> {
     try {
-      return await sessions.read(new RequestContext(request, new URL(request.url), config));
+      // Its cookies go nowhere: `setsCookies: false` keeps a next-auth v4 session from being re-issued.
+      return await sessions.read(new RequestContext(request, config), { setsCookies: false });
     } catch (error) {
       config.logger.error("SessionError", describe(error));
       return null;
     }
   }
 
-  async function getUserId(request: Request): Promise<string | null> {
+  async function getUserId(request: RequestHead): Promise<string | null> {
     try {
-      return await sessions.userId(new RequestContext(request, new URL(request.url), config));
+      return await sessions.userId(new RequestContext(request, config));
     } catch (error) {
       config.logger.error("SessionError", describe(error));
       return null;
     }
   }
 
-  return { handler, getSession, basePath: config.basePath, getUserId, getAccessToken, unlinkAccount };
+  return { handler, answer, getSession, basePath: config.basePath, getUserId, getAccessToken, unlinkAccount };
 }
 
 /**
@@ -114,18 +143,18 @@ function respondToError(
   config: ResolvedConfig,
   error: unknown,
   endpoint: Endpoint,
-): Response {
+): Answer {
   if (error instanceof AuthError && errorCatalogue[error.code].surface === "request") {
-    return requestErrorResponse(error);
+    return requestErrorAnswer(error);
   }
   const code = error instanceof AuthError ? error.code : "Configuration";
   config.logger.error(code, describe(error));
   // The JSON endpoints answer JSON even when storage fails: a client must see an error status,
   // never a redirect to an HTML page it would have to tell apart from a session.
-  if (endpoint.answer === "json") return requestErrorResponse(new AuthError(code));
+  if (endpoint.answer === "json") return requestErrorAnswer(new AuthError(code));
   try {
     return respond(ctx, failure(ctx, code));
   } catch {
-    return requestErrorResponse(new AuthError("Configuration"));
+    return requestErrorAnswer(new AuthError("Configuration"));
   }
 }

@@ -8,13 +8,14 @@ export type {
   VerificationToken,
 } from "./adapter/adapter.ts";
 export { createMemoryAdapter, type MemoryAdapter, type MemoryTables } from "./adapter/memory-adapter.ts";
-export { optionsFromEnv, providerFromEnv } from "./config/env.ts";
+export { type EnvOptions, optionsFromEnv, providerFromEnv } from "./config/env.ts";
 export type {
   Account,
   Callbacks,
   GatehouseOptions,
   JWT,
   Logger,
+  MigrateOptions,
   Pages,
   Session,
   SessionOptions,
@@ -30,6 +31,8 @@ export {
 export { ConfigError } from "./errors/config-error.ts";
 export { type Failure, isFailure } from "./errors/failure.ts";
 export { type Gatehouse, gatehouse } from "./gatehouse.ts";
+export type { Answer } from "./http/answer.ts";
+export type { RequestHead } from "./http/request-head.ts";
 export { Credentials } from "./providers/credentials.ts";
 export { Email, type VerificationRequest } from "./providers/email.ts";
 export { normalizeEmail } from "./providers/email-address.ts";

@@ -82,12 +82,14 @@ async function credentialsCallback(
   provider: CredentialsProviderConfig,
   services: Services,
 ): Promise<Outcome> {
-  if (ctx.request.method !== "POST") throw new MethodNotAllowed(["POST"]);
+  // A POST always comes as a Web Request: the plain entry (`answer`) takes no request with a body.
+  const request = ctx.webRequest;
+  if (ctx.request.method !== "POST" || request === null) throw new MethodNotAllowed(["POST"]);
   const callbackUrl = await ctx.callbackUrl();
   const { csrfToken: _csrf, ...credentials } = ctx.body;
   let user: User | null;
   try {
-    user = await provider.authorize(credentials, ctx.request);
+    user = await provider.authorize(credentials, request);
   } catch (error) {
     ctx.config.logger.error("CredentialsSignin", describe(error));
     user = null;

@@ -24,7 +24,7 @@ export function createServices(config: ResolvedConfig): Services {
       : jwtStrategy();
   const oauth = createOAuthFlows(config);
   return {
-    sessions: createSessions(strategy),
+    sessions: createSessions(strategy, config.nextAuthV4),
     oauth,
     device: createDeviceFlows(oauth),
     replays: createLogoutReplayCache(),

@@ -91,6 +91,25 @@ export interface SessionOptions {
   updateAge?: number;
 }
 
+/** Sessions carried over from another library while an app moves to Gatehouse (docs/migrating-from-next-auth.md). */
+export interface MigrateOptions {
+  /**
+   * Reads next-auth v4 session cookies (its `jwt` strategy) and re-issues each as a Gatehouse
+   * session on the person's first request, so switching signs nobody out. Off unless set.
+   *
+   * @example migrate: { nextAuthV4: { secret: process.env.NEXTAUTH_SECRET! } }
+   */
+  nextAuthV4?: {
+    /** The secret the v4 app encrypted its session tokens with (its `secret` option or `NEXTAUTH_SECRET`). */
+    secret: string;
+    /**
+     * The v4 session cookie's name, when the v4 app changed it (`cookies.sessionToken.name`).
+     * Default `next-auth.session-token`, and `__Secure-next-auth.session-token` on https.
+     */
+    cookieName?: string;
+  };
+}
+
 export interface Logger {
   error(code: string, detail?: unknown): void;
   warn(code: string, detail?: unknown): void;
@@ -116,6 +135,8 @@ export interface GatehouseOptions {
   /** Storage. With an adapter, sessions default to the `database` strategy and users are persisted. */
   adapter?: Adapter;
   logger?: Logger;
+  /** Carry sessions over from next-auth v4: see `MigrateOptions`. */
+  migrate?: MigrateOptions;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */

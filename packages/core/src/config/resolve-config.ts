@@ -4,6 +4,7 @@ import { DEFAULTS } from "../lib/defaults.ts";
 import { KeyRing } from "../lib/key-ring.ts";
 import { checkRegistrationAndLogout } from "../oauth/registration/check-registration-options.ts";
 import type { ProviderConfig } from "../providers/types.ts";
+import { type NextAuthV4Sessions, resolveMigration } from "../session/next-auth-v4.ts";
 import { checkClientOptions } from "./check-client-options.ts";
 import { envName } from "./env.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, Theme } from "./options.ts";
@@ -27,6 +28,8 @@ export interface ResolvedConfig {
   fetch: typeof fetch;
   keys: KeyRing;
   adapter: Adapter | null;
+  /** Reading next-auth v4 session cookies (`migrate.nextAuthV4`), or null when off. */
+  nextAuthV4: NextAuthV4Sessions | null;
 }
 
 /**
@@ -136,6 +139,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     keys: new KeyRing(secrets),
     adapter,
+    nextAuthV4: resolveMigration(options.migrate, { adapter, cookiePrefix: prefix }),
   };
 }
 

@@ -25,6 +25,11 @@ export class ResponseCookies {
     return this.#entries.size;
   }
 
+  /** Every collected cookie, as `Set-Cookie` header values in the order first set. */
+  values(): string[] {
+    return [...this.#entries.values()];
+  }
+
   /** Appends every collected cookie to the headers. */
   applyTo(headers: Headers): void {
     for (const value of this.#entries.values()) headers.append("Set-Cookie", value);

@@ -1,9 +1,12 @@
+import type { RequestHead } from "./request-head.ts";
+import type { UrlHead } from "./url-head.ts";
+
 /**
  * The origin Gatehouse acts for (docs/protocol.md §1). A configured URL always wins — forwarded headers
  * must never override it (the Auth.js NEXTAUTH_URL precedence bug). Without one, the request URL is
  * used, and `X-Forwarded-Host`/`-Proto` only when the deployment says a trusted proxy sets them.
  */
-export function requestOrigin(request: Request, url: URL, trustHost: boolean): string {
+export function requestOrigin(request: RequestHead, url: UrlHead, trustHost: boolean): string {
   if (!trustHost) return url.origin;
   const host = firstValue(request.headers.get("x-forwarded-host")) ?? url.host;
   const proto = firstValue(request.headers.get("x-forwarded-proto"));

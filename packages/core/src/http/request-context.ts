@@ -5,13 +5,19 @@ import { ResponseCookies } from "../cookies/response-cookies.ts";
 import { createCsrf, csrfTokenMatches, readCsrfCookie } from "../csrf/csrf.ts";
 import { sameOriginUrl } from "../redirect/callback-url.ts";
 import { requestOrigin } from "./origin.ts";
+import type { RequestHead } from "./request-head.ts";
+import { type UrlHead, urlHead } from "./url-head.ts";
 
 const CSRF_PURPOSE = "gatehouse.csrf";
 
 /** Everything one request needs, computed once: origin, cookies in and out, body, CSRF, callback URL. */
 export class RequestContext {
-  readonly request: Request;
-  readonly url: URL;
+  readonly request: RequestHead;
+  /**
+   * The Web `Request` when the request came as one (`handler`); null on the plain entry (`answer`),
+   * which takes no request with a body. Credentials `authorize` receives it.
+   */
+  readonly webRequest: Request | null;
   readonly config: ResolvedConfig;
   readonly origin: string;
   /** Origin + base path: the absolute URL of the auth endpoint. */
@@ -24,20 +30,37 @@ export class RequestContext {
   body: Record<string, string> = Object.create(null);
   /** Redirects are answered as `{url}` JSON (v4 `json=true` body or v5 `X-Auth-Return-Redirect`). */
   jsonMode: boolean;
+  #url: URL | null = null;
   #csrfToken: string | null = null;
 
-  constructor(request: Request, url: URL, config: ResolvedConfig) {
+  /**
+   * `from.url`: the request URL as the router read it (see `urlHead`), so it is not read twice;
+   * `from.webRequest`: the `Request` itself, when there is one.
+   */
+  constructor(
+    request: RequestHead,
+    config: ResolvedConfig,
+    from: { url?: UrlHead; webRequest?: Request } = {},
+  ) {
     this.request = request;
-    this.url = url;
+    this.webRequest = from.webRequest ?? null;
     this.config = config;
-    this.origin = config.origin ?? requestOrigin(request, url, config.trustHost);
+    if (from.url instanceof URL) this.#url = from.url;
+    // A configured origin wins (see requestOrigin), and then the URL is not even read here.
+    this.origin = config.origin ?? requestOrigin(request, from.url ?? urlHead(request.url), config.trustHost);
     this.baseUrl = this.origin + config.basePath;
     this.secure = this.origin.startsWith("https:");
     this.names = cookieNames(config.cookiePrefix, this.secure);
     this.cookies = parseCookies(request.headers.get("cookie"));
     this.out = new ResponseCookies(this.secure);
     this.now = config.now();
-    this.jsonMode = request.headers.has("x-auth-return-redirect");
+    this.jsonMode = request.headers.get("x-auth-return-redirect") !== null;
+  }
+
+  /** The request URL, parsed when an endpoint first needs it (its query): GET session never does. */
+  get url(): URL {
+    this.#url ??= new URL(this.request.url);
+    return this.#url;
   }
 
   /**

@@ -1,52 +1,64 @@
 import type { AuthError } from "../errors/auth-error.ts";
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
+import type { Answer } from "./answer.ts";
 import type { Outcome } from "./outcome.ts";
 import type { RequestContext } from "./request-context.ts";
 
 /** Auth answers carry sessions and tokens: no shared or browser cache may keep them. */
-const NO_STORE: Record<string, string> = {
-  "Cache-Control": "private, no-cache, no-store",
-  Pragma: "no-cache",
-  Expires: "0",
-};
+const NO_STORE: Readonly<Record<string, string>> = Object.freeze({
+  "cache-control": "private, no-cache, no-store",
+  pragma: "no-cache",
+  expires: "0",
+});
 
-const JSON_NO_STORE: Record<string, string> = { ...NO_STORE, "Content-Type": "application/json" };
+const JSON_NO_STORE = Object.freeze({ ...NO_STORE, "content-type": "application/json" });
 
-/** Turns an action's outcome into a Response, with the cookies the request collected. */
-export function respond(ctx: RequestContext, outcome: Outcome): Response {
-  // The hot path (GET session with nothing to set) answers with a plain header record: no
-  // `Headers` object to build and copy, which Node's bridges then write out directly.
+const NO_COOKIES: readonly string[] = Object.freeze([]);
+
+/** Turns an action's outcome into an answer, with the cookies the request collected. */
+export function respond(ctx: RequestContext, outcome: Outcome): Answer {
+  // The hot path (GET session with nothing to set) shares one frozen header record: nothing to
+  // build or copy, and Node's bridges write a plain record out directly.
   if (outcome.type === "json" && ctx.out.size === 0 && outcome.headers === undefined) {
-    return new Response(JSON.stringify(outcome.body), {
-      status: outcome.status ?? 200,
-      headers: JSON_NO_STORE,
-    });
+    const body = JSON.stringify(outcome.body);
+    return { status: outcome.status ?? 200, headers: JSON_NO_STORE, cookies: NO_COOKIES, body };
   }
-  const headers = new Headers(NO_STORE);
-  ctx.out.applyTo(headers);
+  const headers: Record<string, string> = { ...NO_STORE };
+  const cookies = ctx.out.size === 0 ? NO_COOKIES : ctx.out.values();
   switch (outcome.type) {
     case "redirect":
-      if (ctx.jsonMode) return jsonResponse({ url: outcome.url }, outcome.status ?? 200, headers);
-      headers.set("Location", outcome.url);
-      return new Response(null, { status: 302, headers });
+      if (ctx.jsonMode) return jsonAnswer({ url: outcome.url }, outcome.status ?? 200, headers, cookies);
+      headers.location = outcome.url;
+      return { status: 302, headers, cookies, body: null };
     case "json":
-      for (const [key, value] of Object.entries(outcome.headers ?? {})) headers.set(key, value);
-      return jsonResponse(outcome.body, outcome.status ?? 200, headers);
+      setAll(headers, outcome.headers);
+      return jsonAnswer(outcome.body, outcome.status ?? 200, headers, cookies);
     case "page":
-      for (const [key, value] of Object.entries(outcome.page.headers)) headers.set(key, value);
-      return new Response(outcome.page.body, { status: outcome.page.status, headers });
+      setAll(headers, outcome.page.headers);
+      return { status: outcome.page.status, headers, cookies, body: outcome.page.body };
   }
 }
 
-/** A request-level error as JSON: `{error, message}` with the catalogue status. */
-export function requestErrorResponse(error: AuthError, headers = new Headers(NO_STORE)): Response {
-  if (error instanceof MethodNotAllowed) headers.set("Allow", error.allow);
+/** A request-level error as JSON: `{error, message}` with the catalogue status, and no cookies. */
+export function requestErrorAnswer(error: AuthError): Answer {
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (error instanceof MethodNotAllowed) headers.allow = error.allow;
   const entry = errorCatalogue[error.code];
-  return jsonResponse({ error: error.code, message: entry.message }, entry.status, headers);
+  return jsonAnswer({ error: error.code, message: entry.message }, entry.status, headers, NO_COOKIES);
 }
 
-function jsonResponse(body: unknown, status: number, headers: Headers): Response {
-  headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(body), { status, headers });
+function jsonAnswer(
+  body: unknown,
+  status: number,
+  headers: Record<string, string>,
+  cookies: readonly string[],
+): Answer {
+  headers["content-type"] = "application/json";
+  return { status, headers, cookies, body: JSON.stringify(body) };
+}
+
+/** Header names are matched in any case, as `Headers#set` matches them; the answer keeps lower case. */
+function setAll(headers: Record<string, string>, from: Readonly<Record<string, string>> | undefined): void {
+  for (const [name, value] of Object.entries(from ?? {})) headers[name.toLowerCase()] = value;
 }

@@ -1,4 +1,4 @@
-import { base64url, calculateJwkThumbprint } from "jose";
+import { base64url, type CryptoKey, calculateJwkThumbprint } from "jose";
 import { utf8 } from "./encoding.ts";
 
 /** A key derived from one configured secret; `kid` lets a decrypter pick the right one without trying all. */
@@ -53,7 +53,8 @@ export class KeyRing {
   }
 }
 
-async function hkdf(secret: string, salt: string, info: string): Promise<Uint8Array<ArrayBuffer>> {
+/** HKDF-SHA-256 (RFC 5869) of a UTF-8 secret: 32 bytes for `salt` and `info`. */
+export async function hkdf(secret: string, salt: string, info: string): Promise<Uint8Array<ArrayBuffer>> {
   const ikm = await crypto.subtle.importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits(
     { name: "HKDF", hash: "SHA-256", salt: utf8.encode(salt), info: utf8.encode(info) },

@@ -143,7 +143,9 @@ export type ClientAuthMethod = "client_secret_basic" | "client_secret_post" | "p
 
 /** A client's private signing key: a private JWK (RSA, EC or OKP) or a private `CryptoKey`. */
 export interface ClientPrivateKey {
-  key: import("jose").JWK | CryptoKey;
+  // jose's CryptoKey, not the DOM global: the published .d.ts must also compile in Node projects
+  // whose tsconfig has no DOM lib (lib/key-ring.ts does the same).
+  key: import("jose").JWK | import("jose").CryptoKey;
   /** `kid` for the JWS header; default the JWK's own `kid`. */
   kid?: string;
   /** JWS algorithm for a JWK without `alg`; default RS256 (RSA), ES256/384/512 (EC by curve), Ed25519 (OKP). */

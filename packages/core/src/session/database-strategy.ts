@@ -2,7 +2,7 @@ import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import type { Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import type { SessionStrategy } from "./session-strategy.ts";
+import type { IssuedToken, SessionStrategy } from "./session-strategy.ts";
 import { createSessionToken, hashToken, isSessionTokenShape } from "./session-token.ts";
 
 /**
@@ -36,13 +36,20 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       return (await load(ctx, adapter, token))?.user.id ?? null;
     },
 
-    async create(ctx, signIn) {
-      // A fresh random token for every session; only its hash is stored.
-      const token = createSessionToken();
-      const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
-      const sessionToken = await hashToken(token);
-      await callAdapter(adapter, "createSession", { sessionToken, userId: signIn.user.id, expires });
-      return { token, expires };
+    create: (ctx, signIn) => newSession(ctx, adapter, signIn.user.id),
+
+    async adopt(ctx, claims, { issue }) {
+      // next-auth v4 with an adapter kept the stored user's id in `sub`; a person not stored here
+      // (v4 without an adapter: `sub` is the provider's id) is nobody.
+      if (typeof claims.sub !== "string" || claims.sub === "") return null;
+      const user = await callAdapter(adapter, "getUser", claims.sub);
+      if (!user) return null;
+      if (!issue) {
+        const expires = new Date((claims.exp ?? 0) * 1000);
+        return { session: await toSession(ctx, user, expires), userId: user.id };
+      }
+      const renewed = await newSession(ctx, adapter, user.id);
+      return { session: await toSession(ctx, user, renewed.expires), userId: user.id, renewed };
     },
 
     async update(ctx, token, data) {
@@ -57,6 +64,15 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       if (isSessionTokenShape(token)) await callAdapter(adapter, "deleteSession", await hashToken(token));
     },
   };
+}
+
+/** A fresh random token for every session; only its hash is stored. */
+async function newSession(ctx: RequestContext, adapter: Adapter, userId: string): Promise<IssuedToken> {
+  const token = createSessionToken();
+  const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
+  const sessionToken = await hashToken(token);
+  await callAdapter(adapter, "createSession", { sessionToken, userId, expires });
+  return { token, expires };
 }
 
 /** The token's row and user; null for garbage, an unknown token or an expired row (which goes). */

@@ -1,3 +1,4 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
 import type { JWT, Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
@@ -54,6 +55,26 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
     async create(ctx, signIn) {
       const token = await signInToken(ctx, signIn);
       return token ? seal(ctx, token) : null;
+    },
+
+    async adopt(ctx, claims, { issue }) {
+      // With storage, `sub` is a stored user's id everywhere (account linking, provider tokens): a
+      // token whose `sub` names nobody stored (v4 ran without an adapter) is nobody here either.
+      const { adapter } = ctx.config;
+      if (adapter && (typeof claims.sub !== "string" || !(await callAdapter(adapter, "getUser", claims.sub))))
+        return null;
+      // Every claim carries over (the old `jwt` callback may have added some the app still reads);
+      // the times and id are this token's own. The callback then runs as on any read: `{ token }`.
+      const { iat: _i, exp, jti: _j, ...token } = claims;
+      const { jwt } = ctx.config.callbacks;
+      const next = jwt ? await jwt({ token }) : token;
+      if (!next) return null;
+      if (!issue) {
+        const expires = new Date((exp ?? 0) * 1000);
+        return { session: await toSession(ctx, next, expires), userId: userIdOf(next) };
+      }
+      const renewed = await seal(ctx, next);
+      return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
     },
 
     async update(ctx, raw, data) {

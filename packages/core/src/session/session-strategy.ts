@@ -1,4 +1,4 @@
-import type { Account, Session } from "../config/options.ts";
+import type { Account, JWT, Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { User } from "../providers/types.ts";
 
@@ -38,6 +38,13 @@ export interface SessionStrategy {
   userId(ctx: RequestContext, token: string): Promise<string | null>;
   /** A new session for a sign-in; null when the app's `jwt` callback refused it. */
   create(ctx: RequestContext, signIn: SignInResult): Promise<IssuedToken | null>;
+  /**
+   * The session of a person another system signed in, from that system's verified token (a next-auth
+   * v4 session cookie: `next-auth-v4.ts`). `issue: true` mints a token of this strategy for it,
+   * returned as `renewed`; `false` only reads, storing nothing. Null when the person is unknown here
+   * or the `jwt` callback refused.
+   */
+  adopt(ctx: RequestContext, claims: Readonly<JWT>, options: { issue: boolean }): Promise<SessionRead | null>;
   /** `POST session`: the session after the app's update, with its renewed token; null when invalid. */
   update(
     ctx: RequestContext,

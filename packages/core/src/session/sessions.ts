@@ -2,7 +2,8 @@ import type { Session } from "../config/options.ts";
 import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-cookie.ts";
 import { bearerToken as readBearer } from "../http/bearer-token.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import type { IssuedToken, SessionStrategy, SignInResult } from "./session-strategy.ts";
+import type { NextAuthV4Sessions } from "./next-auth-v4.ts";
+import type { IssuedToken, SessionRead, SessionStrategy, SignInResult } from "./session-strategy.ts";
 
 /** A bound well above any session token (a JWE is ~400–1000 characters). */
 const MAX_SESSION_TOKEN_LENGTH = 8192;
@@ -16,8 +17,12 @@ export type SessionTransport = "cookie" | "bearer";
  * non-browser clients: nothing is set, the client keeps its token). The strategy never sees which.
  */
 export interface Sessions {
-  /** The request's session, renewing the cookie when the strategy renewed the token. */
-  read(ctx: RequestContext): Promise<Session | null>;
+  /**
+   * The request's session, renewing the cookie when the strategy renewed the token. `setsCookies:
+   * false` when the caller drops the response's cookies (the server-side helpers): a next-auth v4
+   * session is then read but not re-issued, since nothing would carry the new token to the browser.
+   */
+  read(ctx: RequestContext, options?: { setsCookies?: boolean }): Promise<Session | null>;
   /** The signed-in user's id, or null; writes no cookie. */
   userId(ctx: RequestContext): Promise<string | null>;
   /**
@@ -38,12 +43,49 @@ export interface Sessions {
   isBearer(ctx: RequestContext): boolean;
 }
 
-/** Binds a strategy to the transport. */
-export function createSessions(strategy: SessionStrategy): Sessions {
+/**
+ * Binds a strategy to the transport. With `nextAuthV4` (the `migrate.nextAuthV4` option), a request
+ * that has no session cookie and no bearer token may carry a next-auth v4 session cookie instead.
+ */
+export function createSessions(
+  strategy: SessionStrategy,
+  nextAuthV4: NextAuthV4Sessions | null = null,
+): Sessions {
+  /**
+   * The session of a next-auth v4 cookie, adopted by the strategy. With `issue`, the Gatehouse
+   * cookie replaces it, and the v4 cookie goes whether it read or not (tampered, expired, another
+   * secret's, a person unknown here: signed out), so it is tried once. Storage errors throw first.
+   */
+  async function fromNextAuthV4(
+    ctx: RequestContext,
+    v4: NextAuthV4Sessions,
+    issue: boolean,
+  ): Promise<SessionRead | null> {
+    const name = v4.cookieName(ctx.secure);
+    if (!ctx.cookies.has(name) && !ctx.cookies.has(`${name}.0`)) return null;
+    const token = readChunked(ctx.cookies, name);
+    const claims = token ? await v4.decode(token, ctx.now) : null;
+    const found = claims ? await strategy.adopt(ctx, claims, { issue }) : null;
+    if (issue) {
+      deleteChunked(ctx.out, ctx.cookies, name);
+      if (found?.renewed) setCookie(ctx, found.renewed);
+    }
+    return found;
+  }
+
+  /** Sign-in and sign-out leave no v4 cookie behind: a later read would adopt it again. */
+  function forgetNextAuthV4(ctx: RequestContext): void {
+    if (nextAuthV4) deleteChunked(ctx.out, ctx.cookies, nextAuthV4.cookieName(ctx.secure));
+  }
+
   return {
-    async read(ctx) {
+    async read(ctx, options) {
       const incoming = incomingToken(ctx);
-      if (!incoming) return null;
+      if (!incoming) {
+        // Only a request with no session at all pays for the migration (two map lookups).
+        if (!nextAuthV4) return null;
+        return (await fromNextAuthV4(ctx, nextAuthV4, options?.setsCookies ?? true))?.session ?? null;
+      }
       const found = incoming.token
         ? await strategy.read(ctx, incoming.token, { renew: incoming.via === "cookie" })
         : null;
@@ -57,14 +99,17 @@ export function createSessions(strategy: SessionStrategy): Sessions {
     },
 
     async userId(ctx) {
-      const token = incomingToken(ctx)?.token;
-      return token ? strategy.userId(ctx, token) : null;
+      const incoming = incomingToken(ctx);
+      if (incoming) return incoming.token ? strategy.userId(ctx, incoming.token) : null;
+      if (!nextAuthV4) return null;
+      return (await fromNextAuthV4(ctx, nextAuthV4, false))?.userId || null;
     },
 
     async create(ctx, signIn, transport) {
       if (transport === "bearer") return strategy.create(ctx, signIn);
       const previous = cookieToken(ctx);
       if (previous) await strategy.revoke(ctx, previous);
+      forgetNextAuthV4(ctx);
       const issued = await strategy.create(ctx, signIn);
       if (issued) setCookie(ctx, issued);
       else clearCookie(ctx);
@@ -84,6 +129,7 @@ export function createSessions(strategy: SessionStrategy): Sessions {
     },
 
     async destroy(ctx, transport) {
+      if (transport === "cookie") forgetNextAuthV4(ctx);
       const incoming = incomingToken(ctx);
       if (incoming?.via !== transport) return;
       if (transport === "cookie") clearCookie(ctx);
