@@ -174,6 +174,20 @@ function targets(rows: LoadRow[], figures: Figures | null): Target[] {
     (v) => v >= 0.4,
     "",
   );
+  add(
+    "GET session through @gatehouse/node, jwt, vs the ceiling",
+    "≥ 0.5",
+    ratio("gatehouse-node-jwt", "ceiling"),
+    (v) => v >= 0.5,
+    "",
+  );
+  add(
+    "GET session through @gatehouse/node, SQLite, vs the ceiling",
+    "≥ 0.4",
+    ratio("gatehouse-node-sqlite", "ceiling"),
+    (v) => v >= 0.4,
+    "",
+  );
   const revoked = rows.find((row) => row.id === "gatehouse-sqlite")?.revoked;
   list.push({
     what: "SQLite sessions: revocation takes effect at once",

@@ -41,6 +41,19 @@ export function serverSpecs(options: { distinctSessions: number }): ServerSpec[]
       signOut: "authjs-protocol",
     },
     {
+      id: "gatehouse-node-jwt",
+      label: "Gatehouse through @gatehouse/node, jwt sessions",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt", BENCH_SERVE: "node" },
+    },
+    {
+      id: "gatehouse-node-sqlite",
+      label: "Gatehouse through @gatehouse/node, database sessions on SQLite",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "sqlite", BENCH_SERVE: "node" },
+      signOut: "authjs-protocol",
+    },
+    {
       id: "gatehouse-postgres",
       label: "Gatehouse, database sessions on PostgreSQL",
       script: "servers/gatehouse.ts",

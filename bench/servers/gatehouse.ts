@@ -1,12 +1,15 @@
 /**
  * Gatehouse answering GET session through the same Request/Response bridge users deploy on Node
- * (`@hono/node-server`'s listener). `BENCH_STORE` picks the session strategy: `jwt` (cookie only),
- * `sqlite` (database sessions on node:sqlite) or `postgres` (database sessions on `DATABASE_URL`).
+ * (`@hono/node-server`'s listener), or with `BENCH_SERVE=node` through `@gatehouse/node`, which
+ * answers GET session without building a Web Request. `BENCH_STORE` picks the session strategy:
+ * `jwt` (cookie only), `sqlite` (database sessions on node:sqlite) or `postgres` (database sessions
+ * on `DATABASE_URL`).
  */
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { Credentials, gatehouse } from "@gatehouse/core";
+import { toNodeHandler } from "@gatehouse/node";
 import type { SqlAdapter } from "@gatehouse/sql";
 import { getRequestListener } from "@hono/node-server";
 import { announceReady, benchPort } from "../lib/ready.ts";
@@ -15,6 +18,7 @@ import { signInWithCredentials } from "../lib/sign-in.ts";
 import { packageVersion } from "../lib/versions.ts";
 
 const store = process.env.BENCH_STORE ?? "jwt";
+const viaNode = process.env.BENCH_SERVE === "node";
 const port = benchPort();
 const origin = `http://127.0.0.1:${port}`;
 
@@ -39,7 +43,7 @@ const auth = gatehouse({
   ],
 });
 
-const server = createServer(getRequestListener(auth.handler));
+const server = createServer(viaNode ? toNodeHandler(auth) : getRequestListener(auth.handler));
 await listenUntilSignalled(server, port, () => adapter?.close());
 
 const authUrl = `${origin}/api/auth`;
@@ -62,7 +66,9 @@ announceReady({
   url: `${origin}/api/auth/session`,
   cookie,
   expect: user.email,
-  version: `@gatehouse/core ${packageVersion("@gatehouse/core")}`,
+  version: viaNode
+    ? `@gatehouse/node ${packageVersion("@gatehouse/node")}`
+    : `@gatehouse/core ${packageVersion("@gatehouse/core")}`,
   ...(cookiesFile ? { cookiesFile } : {}),
 });
 

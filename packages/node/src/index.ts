@@ -1,0 +1,2 @@
+export { getSession, getUserId } from "./get-session.ts";
+export { type NodeHandler, toNodeHandler } from "./to-node-handler.ts";
