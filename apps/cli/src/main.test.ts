@@ -8,7 +8,8 @@ import { approveDeviceCode, denyDeviceCode } from "@gatehouse/dev-provider/testi
 import { getRequestListener } from "@hono/node-server";
 import { type DevSetup, startDevSetup } from "../../web/src/server/dev-setup.ts";
 import type { CliIo } from "./device-sign-in.ts";
-import { EXIT, main } from "./main.ts";
+import { EXIT_CODES_HELP } from "./exit-codes.ts";
+import { COMMANDS, EXIT, main, USAGE } from "./main.ts";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 
@@ -126,15 +127,76 @@ describe("gatehouse sign-in (device flow CLI) against the web app's development 
 
   test("usage errors exit 64 and print the usage", async () => {
     for (const argv of [
-      [],
       ["sign-in"],
       ["sign-in", "--url", "ftp://x", "--provider", "dev"],
-      ["bogus"],
-      ["--nope"],
+      ["sign-in", "--nope"],
     ]) {
       const run = io();
       assert.equal(await main(argv, run.cli), EXIT.usage, argv.join(" "));
       assert.match(run.err.join("\n"), /Usage: gatehouse sign-in/);
+    }
+    // Without a command (sign-in used to be the only one) the usage is the list of commands.
+    for (const argv of [[], ["bogus"], ["--nope"]]) {
+      const run = io();
+      assert.equal(await main(argv, run.cli), EXIT.usage, argv.join(" "));
+      assert.match(run.err.join("\n"), /Usage: gatehouse <command>[\s\S]*sign-in/);
+    }
+  });
+});
+
+describe("gatehouse: the commands, their help and the exit codes", () => {
+  function io() {
+    const out: string[] = [];
+    const err: string[] = [];
+    const cli: CliIo = {
+      fetch: () => Promise.reject(new Error("no network here")),
+      sleep: async () => {},
+      now: Date.now,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    };
+    return { cli, out, err, host: { env: {}, cwd: "/nonexistent" } };
+  }
+
+  test("--help lists every command and the exit codes; exit 0", async () => {
+    const run = io();
+    assert.equal(await main(["--help"], run.cli, run.host), EXIT.ok);
+    assert.equal(run.out.join("\n"), USAGE);
+    for (const command of COMMANDS) assert.match(USAGE, new RegExp(`^  ${command.name} +\\S`, "m"));
+    assert.deepEqual(
+      COMMANDS.map((command) => command.name),
+      ["init", "secret", "migrate", "users", "sessions", "sign-in"],
+    );
+  });
+
+  test("the exit-code table in --help names every code in EXIT, and only those", () => {
+    const documented = [...EXIT_CODES_HELP.matchAll(/^ {2}(\d+) /gm)].map((match) => Number(match[1]));
+    assert.deepEqual(
+      documented,
+      [...new Set(Object.values(EXIT))].sort((a, b) => a - b),
+    );
+  });
+
+  test("<command> --help (or -h, anywhere among its arguments) prints its usage on stdout, exit 0, and does nothing else", async () => {
+    for (const command of COMMANDS) {
+      for (const argv of [
+        [command.name, "--help"],
+        [command.name, "list", "-h"],
+      ]) {
+        const run = io();
+        assert.equal(await main(argv, run.cli, run.host), EXIT.ok, argv.join(" "));
+        assert.equal(run.out.join("\n"), command.usage);
+        assert.match(command.usage, new RegExp(`^Usage: gatehouse ${command.name}`));
+        assert.deepEqual(run.err, []);
+      }
+    }
+  });
+
+  test("subcommands that need later storage features are not offered: users disable/enable/reset-link exit 64", async () => {
+    for (const subcommand of ["disable", "enable", "reset-link"]) {
+      const run = io();
+      assert.equal(await main(["users", subcommand], run.cli, run.host), EXIT.usage);
+      assert.match(run.err[0] ?? "", new RegExp(`Unknown subcommand "${subcommand}"`));
     }
   });
 });

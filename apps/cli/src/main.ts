@@ -1,79 +1,95 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { type CliIo, deviceSignIn } from "./device-sign-in.ts";
+import { initCommand } from "./commands/init.ts";
+import { migrateCommand } from "./commands/migrate.ts";
+import { secretCommand } from "./commands/secret.ts";
+import { sessionsCommand } from "./commands/sessions.ts";
+import { signInCommand } from "./commands/sign-in.ts";
+import { usersCommand } from "./commands/users.ts";
+import type { CliIo } from "./device-sign-in.ts";
+import { CliError, EXIT, EXIT_CODES_HELP } from "./exit-codes.ts";
+import type { Command, CommandContext } from "./lib/command.ts";
+import { errorCode } from "./lib/error-code.ts";
 
-/** Exit codes, one per way a sign-in ends. */
-export const EXIT = { ok: 0, usage: 64, denied: 2, expired: 3, failed: 1 } as const;
+export { EXIT } from "./exit-codes.ts";
 
-const USAGE = `Usage: gatehouse sign-in --url <auth base URL> --provider <id> [--print-token]
+/** The commands, in the order `gatehouse --help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  initCommand,
+  secretCommand,
+  migrateCommand,
+  usersCommand,
+  sessionsCommand,
+  signInCommand,
+];
 
-Signs in from this terminal with the device flow (RFC 8628): shows a code to enter in a
-browser, waits, then prints who is signed in. Nothing is written to disk.
+const width = Math.max(...COMMANDS.map((command) => command.name.length));
 
-  --url          the app's auth endpoint, e.g. http://localhost:3000/api/auth
-  --provider     the provider id, e.g. dev
-  --print-token  also print the session token (stdout, last line), for
-                 'Authorization: Bearer <token>'`;
+/** `gatehouse --help`. */
+export const USAGE = `Usage: gatehouse <command> [options]
+
+Sets up, looks after and signs in to a Gatehouse app from a terminal.
+
+Commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join("\n")}
+
+\`gatehouse <command> --help\` shows a command's options. Commands that print data take --json
+(one JSON document on stdout); errors are one line on stderr. migrate, users and sessions work on
+the database DATABASE_URL names (postgres://… or sqlite:<path>).
+
+${EXIT_CODES_HELP}`;
 
 /**
  * The CLI: parses `argv` (without `node` and the script), runs the command, returns the exit code.
+ * `host` (the environment and working directory) defaults to this process's.
  *
  * @example process.exitCode = await main(["sign-in", "--url", "http://localhost:3000/api/auth", "--provider", "dev"], io)
  */
-export async function main(argv: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const { positionals, values } = parsed;
-  if (values.help) {
+export async function main(
+  argv: string[],
+  io: CliIo,
+  host: Omit<CommandContext, "io"> = { env: process.env, cwd: process.cwd() },
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--help" || name === "-h") {
     io.out(USAGE);
     return EXIT.ok;
   }
-  if (positionals[0] !== "sign-in" || positionals.length !== 1) {
-    io.err(USAGE);
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command === undefined) {
+    const problem =
+      name === undefined
+        ? "Say which command."
+        : `Unknown ${name.startsWith("-") ? "option" : "command"} "${name}".`;
+    io.err(`${problem}\n\n${USAGE}`);
     return EXIT.usage;
   }
-  const url = URL.parse(values.url ?? "");
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !values.provider) {
-    io.err(`sign-in needs --url (an http(s) URL) and --provider.\n\n${USAGE}`);
-    return EXIT.usage;
+  if (asksForHelp(rest)) {
+    io.out(command.usage);
+    return EXIT.ok;
   }
-  const outcome = await deviceSignIn({ url: url.href, provider: values.provider, io });
-  switch (outcome.status) {
-    case "signed-in": {
-      const user = (outcome.session.user ?? {}) as Record<string, unknown>;
-      const who = [user.name, user.email ? `<${String(user.email)}>` : undefined].filter(Boolean).join(" ");
-      io.out(`Signed in as ${who || "an unnamed user"} (session expires ${outcome.expires})`);
-      if (values["print-token"]) io.out(outcome.token);
-      return EXIT.ok;
+  try {
+    return await command.run(rest, { io, ...host });
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(
+        error.exit === EXIT.usage
+          ? `${error.message}\n\n${command.usage}`
+          : `gatehouse ${command.name}: ${error.message}`,
+      );
+      return error.exit;
     }
-    case "denied":
-      io.err("Sign-in was refused (access denied).");
-      return EXIT.denied;
-    case "expired":
-      io.err("The code expired before the sign-in was finished. Run the command again.");
-      return EXIT.expired;
-    case "failed":
-      io.err(`Sign-in failed: ${outcome.reason}`);
-      return EXIT.failed;
+    // A bug or something unforeseen: its code or class, not a stack trace nor a message that
+    // might quote a URL with a password in it.
+    io.err(`gatehouse ${command.name}: unexpected error (${errorCode(error)})`);
+    return EXIT.failed;
   }
 }
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      url: { type: "string" },
-      provider: { type: "string" },
-      "print-token": { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+/** `--help` / `-h` anywhere among the command's arguments (before a `--`). */
+function asksForHelp(argv: string[]): boolean {
+  const { tokens } = parseArgs({ args: argv, strict: false, allowPositionals: true, tokens: true });
+  return tokens.some((token) => token.kind === "option" && (token.name === "help" || token.name === "h"));
 }
 
 if (import.meta.main) {

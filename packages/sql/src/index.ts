@@ -1,7 +1,15 @@
 export { createSqlAdapter, parseDatabaseUrl, type SqlTarget } from "./create-sql-adapter.ts";
 export type { Database, SqlDatabase, SqlDialectName } from "./database.ts";
-export { assertSchema, type MigrateResult, migrate, readSchemaState, type SchemaState } from "./migrate.ts";
-export { SCHEMA_VERSION } from "./migrations/index.ts";
+export {
+  assertSchema,
+  type MigrateResult,
+  type MigrationStatus,
+  migrate,
+  migrationStatus,
+  readSchemaState,
+  type SchemaState,
+} from "./migrate.ts";
+export { SCHEMA_VERSION, SHIPPED_MIGRATIONS, type ShippedMigration } from "./migrations/index.ts";
 export { createPostgresAdapter } from "./postgres/create-postgres-adapter.ts";
 export type { SqlAdapter } from "./sql-adapter.ts";
 export { createSqliteAdapter, type SqliteAdapterOptions } from "./sqlite/create-sqlite-adapter.ts";

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Database, SqlDatabase } from "./database.ts";
 import { guard, toStorageError } from "./lib/driver-errors.ts";
-import { migrationProvider, SCHEMA_VERSION } from "./migrations/index.ts";
+import { migrationProvider, SCHEMA_VERSION, SHIPPED_MIGRATIONS } from "./migrations/index.ts";
 import { StorageError } from "./storage-error.ts";
 
 /** What the database holds, as far as Gatehouse is concerned. */
@@ -16,6 +16,16 @@ export interface MigrateResult {
   /** Names of the migrations this call applied; empty when the schema was already current. */
   applied: string[];
   version: number;
+}
+
+/** Where the database stands against the shipped migrations (`migrationStatus`). */
+export interface MigrationStatus {
+  /** The recorded schema version (as `readSchemaState` reads it). */
+  state: SchemaState;
+  /** The version this Gatehouse writes and expects (`SCHEMA_VERSION`). */
+  latest: number;
+  /** Every shipped migration in order, with when it was applied; `appliedAt` null: pending. */
+  migrations: { name: string; version: number; appliedAt: Date | null }[];
 }
 
 const MIGRATION_TABLE = "gh_migration";
@@ -78,6 +88,30 @@ export async function migrate(db: SqlDatabase): Promise<MigrateResult> {
   return { applied, version: SCHEMA_VERSION };
 }
 
+/**
+ * Which shipped migrations the database has applied and which are pending, without changing
+ * anything (no bookkeeping table is created).
+ *
+ * @example const { migrations } = await migrationStatus(adapter.db)
+ */
+export function migrationStatus(db: SqlDatabase): Promise<MigrationStatus> {
+  return guard("migrationStatus", async () => {
+    const state = await readSchemaState(db);
+    const schema = db.dialect === "postgres" ? await currentSchema(db.kysely) : undefined;
+    const recorded = await migrator(db.kysely, db, schema).getMigrations();
+    const appliedAt = new Map(recorded.map((info) => [info.name, info.executedAt ?? null]));
+    return {
+      state,
+      latest: SCHEMA_VERSION,
+      migrations: SHIPPED_MIGRATIONS.map(({ name, version }) => ({
+        name,
+        version,
+        appliedAt: appliedAt.get(name) ?? null,
+      })),
+    };
+  });
+}
+
 // Kysely runs PostgreSQL migrations in one transaction under an advisory lock, but SQLite ones in
 // neither. BEGIN IMMEDIATE gives SQLite both: the write lock keeps a second process out, and a
 // failed migration rolls back whole instead of leaving half a schema.
@@ -100,7 +134,13 @@ async function runMigrator(
   db: SqlDatabase,
   schema: string | undefined,
 ): Promise<string[]> {
-  const migrator = new Migrator({
+  const { error, results = [] } = await migrator(kysely, db, schema).migrateToLatest();
+  if (error !== undefined) throw toStorageError(error, "migrate");
+  return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+function migrator(kysely: Kysely<Database>, db: SqlDatabase, schema: string | undefined): Migrator {
+  return new Migrator({
     db: kysely,
     provider: migrationProvider(db.dialect),
     migrationTableName: MIGRATION_TABLE,
@@ -109,9 +149,6 @@ async function runMigrator(
     // installs in one database (or parallel test schemas) it would find the other's and skip its own.
     ...(schema !== undefined && { migrationTableSchema: schema }),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error !== undefined) throw toStorageError(error, "migrate");
-  return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
 }
 
 async function currentSchema(kysely: Kysely<Database>): Promise<string> {

@@ -36,6 +36,15 @@ export type SqlAdapter = Required<Adapter> & {
   updateAccountTokens: NonNullable<Adapter["updateAccountTokens"]>;
   /** Locks the account row (SQLite: `BEGIN IMMEDIATE`), re-reads it, refreshes, writes: one refresh across instances. */
   refreshAccountTokens: NonNullable<Adapter["refreshAccountTokens"]>;
+  /**
+   * One page of users in id order: at most `limit` (1–1000) users whose id sorts after `after`, and
+   * `next`, the cursor for the following page (null on the last). For administration (`gatehouse
+   * users list`); core never calls it.
+   */
+  listUsers(options: {
+    limit: number;
+    after?: string | undefined;
+  }): Promise<{ users: AdapterUser[]; next: string | null }>;
   /** Releases the connection pool or file handle, if the adapter opened it. */
   close(): Promise<void>;
   /** The open database, for `migrate(adapter.db)` and `assertSchema(adapter.db)`. */
@@ -258,6 +267,27 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     getAccountByUserId: (userId, provider) => getAccountByUserId(db, userId, provider),
     updateAccountTokens: (key, tokens) => updateAccountTokens(db, key, tokens),
     refreshAccountTokens: (key, refresh) => refreshAccountTokens(db, key, refresh),
+
+    listUsers: ({ limit, after }) => {
+      // Misuse, not a storage failure: a TypeError before any SQL runs.
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        return Promise.reject(new TypeError("Gatehouse storage: listUsers limit must be an integer 1–1000"));
+      }
+      return guard("listUsers", async () => {
+        // Keyset pagination on the primary key: no OFFSET scan, and a page is stable while users
+        // are added or deleted elsewhere in the list.
+        // One row more than the page tells whether there is a next one, without counting the table.
+        let query = kysely
+          .selectFrom("gh_users")
+          .select(userColumns)
+          .orderBy("id")
+          .limit(limit + 1);
+        if (after !== undefined) query = query.where("id", ">", after);
+        const rows = await query.execute();
+        const users = rows.slice(0, limit).map(toUser);
+        return { users, next: rows.length > limit ? (users.at(-1)?.id ?? null) : null };
+      });
+    },
 
     // Dynamic client registration (migration 002) and back-channel logout.
     ...clientRegistrationStore(db),

@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { SqlDatabase } from "../src/database.ts";
-import { assertSchema, migrate, readSchemaState } from "../src/migrate.ts";
+import { assertSchema, migrate, migrationStatus, readSchemaState } from "../src/migrate.ts";
 import { migrationProvider, SCHEMA_VERSION } from "../src/migrations/index.ts";
 import { createPostgresAdapter } from "../src/postgres/create-postgres-adapter.ts";
 import type { SqlAdapter } from "../src/sql-adapter.ts";
@@ -96,6 +96,28 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await adapter.close();
   });
 
+  test("migrationStatus lists every migration as pending, then applied, without creating anything", async () => {
+    const adapter = await fresh();
+    assert.deepEqual(await migrationStatus(adapter.db), {
+      state: { kind: "missing" },
+      latest: 2,
+      migrations: [
+        { name: "001-initial", version: 1, appliedAt: null },
+        { name: "002-client-registrations", version: 2, appliedAt: null },
+      ],
+    });
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
+    const before = Date.now();
+    await migrate(adapter.db);
+    const status = await migrationStatus(adapter.db);
+    assert.deepEqual(status.state, { kind: "versioned", version: 2 });
+    for (const migration of status.migrations) {
+      assert.ok(migration.appliedAt instanceof Date, migration.name);
+      assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
+    }
+    await adapter.close();
+  });
+
   test("a version 1 database upgrades to 2: 002 adds gh_client_registrations and keeps the data", async () => {
     const adapter = await fresh();
     // Exactly what Gatehouse 1 left behind: 001-initial applied, version row 1.
@@ -107,6 +129,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       ...(adapter.db.dialect === "postgres" && { migrationTableSchema: await currentSchema(adapter.db) }),
     }).migrateTo("001-initial");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 1 });
+    const status = await migrationStatus(adapter.db);
+    assert.deepEqual(
+      status.migrations.map(({ name, appliedAt }) => [name, appliedAt === null ? "pending" : "applied"]),
+      [
+        ["001-initial", "applied"],
+        ["002-client-registrations", "pending"],
+      ],
+    );
     await rejectsWith(() => assertSchema(adapter.db), "needs 2: run `npm run migrate`");
     const user = await adapter.createUser({ email: "v1@example.test", emailVerified: null });
 

@@ -9,11 +9,27 @@ import { clientRegistrationsMigration } from "./002-client-registrations.ts";
  */
 export const SCHEMA_VERSION = 2;
 
+/** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
+export interface ShippedMigration {
+  name: string;
+  version: number;
+}
+
+const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) => Migration })[] = [
+  { name: "001-initial", version: 1, create: initialMigration },
+  { name: "002-client-registrations", version: 2, create: clientRegistrationsMigration },
+];
+
+/** The migrations shipped with the package, in the order they run. */
+export const SHIPPED_MIGRATIONS: readonly ShippedMigration[] = SHIPPED.map(({ name, version }) => ({
+  name,
+  version,
+}));
+
 /** The migrations shipped with the package, by name (Kysely runs them in name order). */
 export function migrationProvider(dialect: SqlDialectName): MigrationProvider {
-  const migrations: Record<string, Migration> = {
-    "001-initial": initialMigration(dialect),
-    "002-client-registrations": clientRegistrationsMigration(dialect),
-  };
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    SHIPPED.map(({ name, create }) => [name, create(dialect)]),
+  );
   return { getMigrations: async () => migrations };
 }

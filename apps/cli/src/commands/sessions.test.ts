@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { SqlAdapter } from "@gatehouse/sql";
+import { EXIT } from "../exit-codes.ts";
+import { onEachDatabase, openAdapter } from "../test/databases.ts";
+import { jsonOf, runCli } from "../test/run-cli.ts";
+
+async function sessionsOf(adapter: SqlAdapter, userId: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await adapter.createSession({
+      sessionToken: crypto.randomUUID(),
+      userId,
+      expires: new Date(Date.now() + 86_400_000),
+    });
+  }
+}
+
+async function countSessions(adapter: SqlAdapter, userId: string): Promise<number> {
+  const row = await adapter.db.kysely
+    .selectFrom("gh_sessions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+await onEachDatabase("gatehouse sessions revoke", (fresh) => {
+  test("by email or by id: deletes that user's sessions only and says how many", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const ada = await adapter.createUser({ email: "ada@example.com", name: "Ada", emailVerified: null });
+    const grace = await adapter.createUser({ email: "grace@example.com", emailVerified: null });
+    await sessionsOf(adapter, ada.id, 3);
+    await sessionsOf(adapter, grace.id, 2);
+    const env = { DATABASE_URL: url };
+
+    const byEmail = await runCli(["sessions", "revoke", "--user", "ADA@example.com"], { env });
+    assert.equal(byEmail.status, EXIT.ok, byEmail.stderr);
+    assert.equal(byEmail.stdout, `revoked 3 sessions of ada@example.com (${ada.id})\n`);
+    assert.equal(await countSessions(adapter, ada.id), 0);
+    assert.equal(await countSessions(adapter, grace.id), 2, "another user's sessions stay");
+
+    const byId = await runCli(["sessions", "revoke", "--user", grace.id, "--json"], { env });
+    assert.equal(byId.status, EXIT.ok, byId.stderr);
+    assert.deepEqual(jsonOf(byId), { user: { id: grace.id, email: "grace@example.com" }, revoked: 2 });
+
+    const none = await runCli(["sessions", "revoke", "--user", ada.id], { env });
+    assert.equal(none.status, EXIT.ok, "nothing left to revoke is not an error");
+    assert.match(none.stdout, /^revoked 0 sessions of ada@example\.com/);
+    await adapter.close();
+  });
+
+  test("an unknown user exits 67; no --user is a usage error", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const env = { DATABASE_URL: url };
+    await Promise.all(
+      ["nobody@example.com", crypto.randomUUID()].map(async (who) => {
+        const run = await runCli(["sessions", "revoke", "--user", who], { env });
+        assert.equal(run.status, EXIT.noUser, who);
+        assert.equal(run.stderr, `gatehouse sessions: no user has the id or email ${who}.\n`);
+      }),
+    );
+    await Promise.all(
+      [
+        ["sessions", "revoke"],
+        ["sessions", "revoke", "--user", " "],
+        ["sessions", "list"],
+      ].map(async (args) => {
+        const run = await runCli(args, { env });
+        assert.equal(run.status, EXIT.usage, args.join(" "));
+        assert.match(run.stderr, /Usage: gatehouse sessions revoke/);
+      }),
+    );
+    await adapter.close();
+  });
+});

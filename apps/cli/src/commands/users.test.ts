@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { test } from "node:test";
+import { EXIT } from "../exit-codes.ts";
+import { onEachDatabase, openAdapter } from "../test/databases.ts";
+import { jsonOf, runCli } from "../test/run-cli.ts";
+
+interface UserJson {
+  id: string;
+  email: string | null;
+  name: string | null;
+  emailVerified: string | null;
+  image: string | null;
+}
+
+await onEachDatabase("gatehouse users", (fresh, dialect) => {
+  test("create stores the email normalised as sign-in does; a second user with it exits 73", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const env = { DATABASE_URL: url };
+
+    const created = await runCli(
+      ["users", "create", "--email", "  Ada@Example.COM ", "--name", "Ada Lovelace", "--json"],
+      {
+        env,
+      },
+    );
+    assert.equal(created.status, EXIT.ok, created.stderr);
+    const { user } = jsonOf(created) as { user: UserJson };
+    assert.deepEqual(user, {
+      id: user.id,
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      emailVerified: null,
+      image: null,
+    });
+    assert.deepEqual(await adapter.getUserByEmail("ada@example.com"), {
+      id: user.id,
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      emailVerified: null,
+      image: null,
+    });
+
+    const text = await runCli(["users", "create", "--email", "grace@example.com"], { env });
+    assert.equal(text.status, EXIT.ok, text.stderr);
+    assert.match(text.stdout, /^created user \S+ <grace@example\.com>\n$/);
+
+    const again = await runCli(["users", "create", "--email", "ADA@example.com"], { env });
+    assert.equal(again.status, EXIT.exists);
+    assert.equal(again.stderr, "gatehouse users: a user with the email ada@example.com already exists.\n");
+    await adapter.close();
+  });
+
+  test("create refuses an address sign-in would refuse, or no --email: exit 64, nothing stored", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    await Promise.all(
+      [
+        ["--email", '"a b"@example.com'],
+        ["--email", "ada@example.com, eve@example.com"],
+        ["--email", "no-at-sign"],
+        ["--name", "Nobody"],
+        ["--email", "ada@example.com", "--limit", "3"],
+      ].map(async (args) => {
+        const run = await runCli(["users", "create", ...args], { env: { DATABASE_URL: url } });
+        assert.equal(run.status, EXIT.usage, args.join(" "));
+        assert.match(run.stderr, /Usage: gatehouse users list/);
+      }),
+    );
+    assert.deepEqual((await adapter.listUsers({ limit: 10 })).users, []);
+    await adapter.close();
+  });
+
+  test("list pages through every user with --limit and --after; --json gives next", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const env = { DATABASE_URL: url };
+    for (let i = 0; i < 5; i++) {
+      await adapter.createUser({
+        email: `u${i}@example.test`,
+        name: i === 0 ? null : `User ${i}`,
+        emailVerified: null,
+      });
+    }
+
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const run = await runCli(
+        ["users", "list", "--limit", "2", "--json", ...(after ? ["--after", after] : [])],
+        {
+          env,
+        },
+      );
+      assert.equal(run.status, EXIT.ok, run.stderr);
+      const page = jsonOf(run) as { users: UserJson[]; next: string | null };
+      seen.push(...page.users.map((user) => user.email ?? ""));
+      after = page.next;
+      pages++;
+    } while (after !== null);
+    assert.equal(pages, 3);
+    assert.deepEqual(
+      [...seen].sort(),
+      ["u0", "u1", "u2", "u3", "u4"].map((u) => `${u}@example.test`),
+    );
+
+    const text = await runCli(["users", "list", "--limit", "3"], { env });
+    assert.equal(text.status, EXIT.ok, text.stderr);
+    const lines = text.stdout.trimEnd().split("\n");
+    assert.match(lines[0] ?? "", /^ID +EMAIL +NAME +EMAIL VERIFIED$/);
+    assert.equal(lines.length, 4, "a header and three users");
+    assert.match(text.stderr, /^More: gatehouse users list --limit 3 --after \S+\n$/);
+    await adapter.close();
+  });
+
+  test("list on an empty database says so; on one without the schema exits 4", async () => {
+    const empty = await fresh();
+    await (await openAdapter(empty, { migrated: true })).close();
+    const none = await runCli(["users", "list"], { env: { DATABASE_URL: empty } });
+    assert.equal(none.status, EXIT.ok, none.stderr);
+    assert.equal(none.stderr, "No users.\n");
+
+    const unmigrated = await fresh();
+    const run = await runCli(["users", "list"], { env: { DATABASE_URL: unmigrated } });
+    assert.equal(run.status, EXIT.schema);
+    assert.match(
+      run.stderr,
+      /^gatehouse users: (the database has no Gatehouse schema|there is no database at .*): run `gatehouse migrate up`/,
+    );
+    if (dialect === "sqlite")
+      assert.equal(existsSync(unmigrated.slice("sqlite:".length)), false, "no file created");
+  });
+
+  test("list refuses a bad --limit: exit 64", async () => {
+    const url = await fresh();
+    await Promise.all(
+      ["0", "1001", "2.5", "ten", "-3"].map(async (limit) => {
+        const run = await runCli(["users", "list", "--limit", limit], { env: { DATABASE_URL: url } });
+        assert.equal(run.status, EXIT.usage, limit);
+      }),
+    );
+  });
+});
