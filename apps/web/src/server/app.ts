@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AccessTokenVerifier, Gatehouse } from "@gatehouse/core";
+import { gatehouseRoutes, requireSession } from "@gatehouse/hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { DEV_MAILBOX_CSS, type DevMailbox, renderDevMailbox } from "./dev-mailbox.ts";
@@ -29,9 +30,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function createApp({ auth, staticDir, devMailbox, resourceVerifier }: AppOptions): Hono {
   const app = new Hono();
-  const base = auth.basePath;
 
-  app.all(`${base}/*`, (c) => auth.handler(c.req.raw));
+  app.route("/", gatehouseRoutes(auth));
 
   app.get("/api/me", async (c) => {
     const session = await auth.getSession(c.req.raw);
@@ -66,16 +66,12 @@ export function createApp({ auth, staticDir, devMailbox, resourceVerifier }: App
   }
   app.all("/dev/*", (c) => c.notFound());
 
-  // Guarded on the server, so it holds without JavaScript; the UI checks again for in-app navigation.
-  app.get("/protected", async (c) => {
-    if (await auth.getSession(c.req.raw)) {
-      // The answer depends on the session: never cache it, or Back after sign-out would show it.
-      return sendIndex(c, staticDir, "private, no-store");
-    }
-    const url = new URL(c.req.url);
-    const callbackUrl = encodeURIComponent(url.pathname + url.search);
-    return c.redirect(`${base}/signin?callbackUrl=${callbackUrl}`, 302);
-  });
+  // Guarded on the server, so it holds without JavaScript (signed out: to the sign-in page, with the
+  // way back); the UI checks again for in-app navigation.
+  app.get("/protected", requireSession(auth, { redirectToSignIn: true }), (c) =>
+    // The answer depends on the session: never cache it, or Back after sign-out would show it.
+    sendIndex(c, staticDir, "private, no-store"),
+  );
 
   app.get("/", (c) => sendIndex(c, staticDir));
   app.get("/index.html", (c) => sendIndex(c, staticDir));
