@@ -1,11 +1,14 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 
 // Built once into dist/ and served by the Hono server (src/server/app.ts); no dev server needed.
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [react()],
+  // The workspace packages resolve to their TypeScript source (docs/packaging.md), as under Node
+  // and tsc; the default client conditions stay.
+  resolve: { conditions: ["gatehouse-source", ...defaultClientConditions] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

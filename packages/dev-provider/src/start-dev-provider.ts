@@ -5,9 +5,10 @@ import type { JWK } from "jose";
 import { Provider } from "oidc-provider";
 import { createAccountStore } from "./lib/accounts.ts";
 import { createInteractionHandler, interactionUid } from "./lib/interactions.ts";
-import { providerConfiguration, type TtlOptions } from "./lib/provider-configuration.ts";
+import { providerConfiguration } from "./lib/provider-configuration.ts";
 import { subscribeLogger } from "./lib/provider-events.ts";
 import { generateSigningJwks } from "./lib/signing-keys.ts";
+import type { TtlOptions } from "./lib/ttl-options.ts";
 
 /** A client registered with the dev provider, in OAuth client metadata wire names. */
 export interface DevProviderClient {

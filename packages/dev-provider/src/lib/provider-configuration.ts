@@ -4,21 +4,7 @@ import { successSource, userCodeConfirmSource, userCodeInputSource } from "./dev
 import { renderError } from "./error-page.ts";
 import { clientBasedCors, introspectionAllowed, revocationAllowed } from "./policies.ts";
 import type { PrivateJwks } from "./signing-keys.ts";
-
-/** Lifetimes, in seconds, of the artifacts oidc-provider issues. */
-export interface TtlOptions {
-  AccessToken?: number;
-  AuthorizationCode?: number;
-  BackchannelAuthenticationRequest?: number;
-  ClientCredentials?: number;
-  DeviceCode?: number;
-  Grant?: number;
-  IdToken?: number;
-  Interaction?: number;
-  PreAuthorizedCode?: number;
-  RefreshToken?: number;
-  Session?: number;
-}
+import type { TtlOptions } from "./ttl-options.ts";
 
 // oidc-provider's own default lifetimes. Setting every one explicitly stops the
 // "define the expiration for ..." notice each default prints on first use.

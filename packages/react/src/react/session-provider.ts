@@ -1,3 +1,7 @@
+"use client";
+// A client module for React Server Components (Next.js App Router): a server component, e.g. a
+// layout, can render SessionProvider; the hooks and context run in the browser.
+
 import { createContext, createElement, type ReactElement, type ReactNode, useEffect, useMemo } from "react";
 import { createAuthClient } from "../client/create-auth-client.ts";
 import { createSessionStore, type RefetchOptions, type SessionStore } from "../client/session-store.ts";

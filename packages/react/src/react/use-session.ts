@@ -1,3 +1,5 @@
+"use client";
+
 import { useContext, useEffect, useSyncExternalStore } from "react";
 import type { SessionState } from "../client/session-store.ts";
 import type { AuthClient } from "../client/types.ts";

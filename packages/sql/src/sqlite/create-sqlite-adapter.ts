@@ -1,9 +1,11 @@
-import { DatabaseSync } from "node:sqlite";
+import type * as NodeSqlite from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { ConfigError } from "@gatehouse/core";
 import { Kysely } from "kysely";
 import type { Database } from "../database.ts";
 import { toStorageError } from "../lib/driver-errors.ts";
 import { createAdapterOver, type SqlAdapter } from "../sql-adapter.ts";
+import { loadNodeSqlite } from "./node-sqlite.ts";
 import { createNodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import { sqliteSessionLookup } from "./sqlite-session-lookup.ts";
 
@@ -25,8 +27,10 @@ export function createSqliteAdapter(
   database: DatabaseSync | string,
   options: SqliteAdapterOptions = {},
 ): SqlAdapter {
+  // Checked for a caller-supplied DatabaseSync too: the adapter needs what Node 22.16 added.
+  const nodeSqlite = loadNodeSqlite();
   const owned = typeof database === "string";
-  const sqlite = owned ? open(database) : database;
+  const sqlite = owned ? open(nodeSqlite, database) : database;
   const busyTimeout = options.busyTimeout ?? 5000;
   if (!Number.isInteger(busyTimeout) || busyTimeout < 0) {
     throw new ConfigError("Gatehouse storage: busyTimeout must be a non-negative integer (milliseconds)");
@@ -48,9 +52,9 @@ export function createSqliteAdapter(
   return { ...adapter, getSessionAndUser: sqliteSessionLookup(sqlite, adapter.getSessionAndUser) };
 }
 
-function open(path: string): DatabaseSync {
+function open(nodeSqlite: typeof NodeSqlite, path: string): DatabaseSync {
   try {
-    return new DatabaseSync(path);
+    return new nodeSqlite.DatabaseSync(path);
   } catch (error) {
     throw toStorageError(error, "open");
   }
