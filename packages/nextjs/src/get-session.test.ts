@@ -36,9 +36,12 @@ describe("getSession and getUserId", () => {
     // One character of the ciphertext changes. (Not the token's last character: base64url's last
     // character of the 16-byte GCM tag carries padding bits, so some changes there decode to the
     // same bytes and the token stays valid.)
-    const tampered = cookie.replace(/(gatehouse\.session-token=(?:[^.;]*\.){3}[^.;]{4})(.)/, (_, head, char) => {
-      return `${head}${char === "A" ? "B" : "A"}`;
-    });
+    const tampered = cookie.replace(
+      /(gatehouse\.session-token=(?:[^.;]*\.){3}[^.;]{4})(.)/,
+      (_, head, char) => {
+        return `${head}${char === "A" ? "B" : "A"}`;
+      },
+    );
     assert.notEqual(tampered, cookie);
     const request = new Request(`${ORIGIN}/api/me`, { headers: { cookie: tampered } });
     assert.deepEqual(await sessionInRoute(auth, request), { session: null, userId: null });
