@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Gatehouse } from "@gatehouse/core";
+import { ConfigError, type Gatehouse } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/node";
 import { rebuildBody, replayRequest } from "./lib/rebuild-body.ts";
 import { isBelow, requestTarget } from "./lib/request-path.ts";
@@ -29,7 +29,7 @@ export function gatehouseExpress(auth: Gatehouse): ExpressMiddleware {
     if (typeof mountedAt === "string" && mountedAt !== "" && !`${basePath}/`.startsWith(`${mountedAt}/`)) {
       // Every request below the mount path would fall through to a 404 with no hint why: say so instead.
       next(
-        new TypeError(
+        new ConfigError(
           `@gatehouse/express: mounted at "${mountedAt}", outside auth.basePath "${basePath}". ` +
             `Use app.use(gatehouseExpress(auth)), or app.use("${basePath}", gatehouseExpress(auth)).`,
         ),
@@ -43,7 +43,7 @@ export function gatehouseExpress(auth: Gatehouse): ExpressMiddleware {
     const body = rebuildBody((req as { body?: unknown }).body, req.headers["content-type"]);
     if (body === null) {
       next(
-        new TypeError(
+        new ConfigError(
           "@gatehouse/express: the request body was read before Gatehouse, and req.body does not hold it. " +
             "Mount gatehouseExpress(auth) before the middleware that reads bodies.",
         ),

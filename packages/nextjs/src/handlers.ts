@@ -1,4 +1,4 @@
-import type { Gatehouse } from "@gatehouse/core";
+import { ConfigError, type Gatehouse } from "@gatehouse/core";
 import { belowBasePath } from "./lib/below-base-path.ts";
 
 /** A Next.js route handler: Web `Request` (Next passes a `NextRequest`, which is one) in, `Response` out. */
@@ -25,7 +25,7 @@ export function handlers(auth: Gatehouse): RouteHandlers {
     // A route folder that does not match the base path would answer every request with a 404
     // UnknownAction; say what is wrong instead.
     if (!belowBasePath(pathname, auth.basePath)) {
-      throw new TypeError(
+      throw new ConfigError(
         `Gatehouse: the auth route handlers got ${pathname}, outside the base path ${auth.basePath}. Put them in app${auth.basePath}/[...gatehouse]/route.ts, or set basePath to the route's folder.`,
       );
     }

@@ -1,4 +1,4 @@
-import type { Gatehouse } from "@gatehouse/core";
+import { ConfigError, type Gatehouse } from "@gatehouse/core";
 import { belowBasePath } from "./lib/below-base-path.ts";
 
 /** A Next.js proxy (`proxy.ts`, or the deprecated `middleware.ts`): no response lets the request through. */
@@ -38,7 +38,7 @@ export function protect(auth: Gatehouse, options: ProtectOptions = {}): Proxy {
   const signInPage = options.signInPage ?? `${auth.basePath}/signin`;
   // A path only: an absolute or scheme-relative URL would make this an open redirect to configure.
   if (!signInPage.startsWith("/") || signInPage.startsWith("//") || signInPage.includes("\\")) {
-    throw new TypeError(
+    throw new ConfigError(
       `Gatehouse: protect({ signInPage }) takes a path such as "/login", not ${signInPage}.`,
     );
   }

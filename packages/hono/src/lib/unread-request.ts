@@ -1,3 +1,4 @@
+import { ConfigError } from "@gatehouse/core";
 import type { HonoRequest } from "hono";
 
 /**
@@ -12,7 +13,7 @@ export async function unreadRequest(req: HonoRequest): Promise<Request> {
   if (!raw.bodyUsed) return raw;
   const first = Object.keys(req.bodyCache)[0];
   if (first === undefined) {
-    throw new TypeError(
+    throw new ConfigError(
       "@gatehouse/hono: the request body was read through c.req.raw before Gatehouse, and Hono kept no " +
         "copy. Read bodies with c.req.json() / c.req.parseBody(), or mount gatehouseRoutes(auth) first.",
     );
