@@ -7,6 +7,7 @@
  * probed for revocation, stopped. Then the other figures: session lookup at scale, a sign-in round
  * trip through a local OpenID provider, the React client's size. Speed is reported, never asserted.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     "skip-figures": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    /** Run Gatehouse from its TypeScript sources instead of the built packages (the smoke run does). */
+    source: { type: "boolean", default: false },
   },
 });
 
@@ -49,12 +52,16 @@ const plan = {
   scaleSizes: smoke ? [1_000] : [1_000, 1_000_000, 10_000_000],
   scaleLookups: smoke ? 200 : 20_000,
   signIns: smoke ? 3 : 200,
+  // What users run is the built JavaScript; the smoke run (in npm test, beside the packaging tests
+  // that build dist/ themselves) stays on the sources.
+  built: !smoke && !args.source,
 };
 const here = new URL(".", import.meta.url).pathname;
 const out = args.out ?? (smoke ? join(tmpdir(), "gatehouse-bench-smoke.md") : join(here, "RESULTS.md"));
 const log = (line: string) => console.error(line);
 
 const wrk = ensureWrk();
+if (plan.built) buildPackages();
 const postgres = await createPostgresTestSchema("gh_bench");
 if (!postgres.ok) {
   if (process.env.CI) throw new Error(`${postgres.reason} (CI is set: the PostgreSQL rows must run)`);
@@ -102,7 +109,12 @@ async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): P
     port: await freePort(),
     dataDir,
     nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : [],
-    env: { ...spec.env, ...(spec.postgres && pg ? { DATABASE_URL: pg.url } : {}) },
+    env: {
+      ...spec.env,
+      ...(spec.postgres && pg ? { DATABASE_URL: pg.url } : {}),
+      // Without the source condition, @gatehouse/* resolve to dist/ as in an installed app.
+      ...(plan.built ? { NODE_OPTIONS: withoutSourceCondition(process.env.NODE_OPTIONS) } : {}),
+    },
   });
   try {
     const { ready } = server;
@@ -171,4 +183,15 @@ async function checkedCookie(url: string, cookie: string, expect: string, id: st
   const again = await (await fetch(url, { headers: { cookie: merged } })).text();
   if (!again.includes(expect)) throw new Error(`${id}: the merged cookies are not signed in: ${again}`);
   return merged;
+}
+
+/** `npm run build`: every library package to dist/, so the servers run compiled JavaScript. */
+function buildPackages(): void {
+  log("building the packages (dist/)");
+  const built = spawnSync(process.execPath, [join(here, "..", "scripts", "build.ts")], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status ?? built.signal})`);
+}
+
+function withoutSourceCondition(options: string | undefined): string {
+  return (options ?? "").replace(/--conditions[= ]gatehouse-source|-C[= ]?gatehouse-source/g, "").trim();
 }

@@ -31,6 +31,8 @@ interface Plan {
   warmupSeconds: number;
   connections: number;
   threads: number;
+  /** Gatehouse ran its built packages (dist/, compiled JavaScript), as an installed app does. */
+  built: boolean;
 }
 
 interface Target {
@@ -62,6 +64,9 @@ export function renderResults(input: {
     `- CPU: ${machine.cpu}, ${machine.cores} cores (shared by the load generator and the server), ${machine.memoryGb} GB RAM`,
     `- ${machine.kernel}, Node ${machine.node}, SQLite ${machine.sqlite}, PostgreSQL ${machine.postgres ?? "not available"}, wrk ${machine.wrk}`,
     `- Load: \`wrk -t${plan.threads} -c${plan.connections} -d${plan.seconds}s --latency\` from its own process, keep-alive, after a ${plan.warmupSeconds} s warm-up; ${plan.rounds} rounds per server, figures are the median of the rounds.`,
+    plan.built
+      ? "- Gatehouse rows run the built packages (`dist/`, compiled JavaScript, as an app that installed them from npm), not the TypeScript sources."
+      : "- Gatehouse rows run the TypeScript sources (type stripping), not the built packages.",
     "",
     "## GET session with a valid session cookie",
     "",

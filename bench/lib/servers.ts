@@ -47,6 +47,13 @@ export function serverSpecs(options: { distinctSessions: number }): ServerSpec[]
       env: { BENCH_STORE: "jwt", BENCH_SERVE: "node" },
     },
     {
+      id: "gatehouse-node-jwt-distinct",
+      label: `Gatehouse through @gatehouse/node, jwt sessions, another session on every request (${options.distinctSessions} cookies)`,
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt", BENCH_SERVE: "node", BENCH_SESSIONS: String(options.distinctSessions) },
+      distinctSessions: true,
+    },
+    {
       id: "gatehouse-node-sqlite",
       label: "Gatehouse through @gatehouse/node, database sessions on SQLite",
       script: "servers/gatehouse.ts",
