@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The installed `gatehouse` command (package.json#bin). It runs `main` unconditionally: the
-// `import.meta.main` guard in main.ts is undefined before Node 22.18, where the command would
-// otherwise exit silently having done nothing.
+// The `gatehouse` command: package.json#bin when installed, `node -C gatehouse-source
+// apps/cli/src/bin.ts` in the repository. The one entry that touches the process; main.ts stays a
+// function of its arguments and I/O (an `import.meta.main` guard there would be undefined before
+// Node 22.18, and the installed command would exit having done nothing).
 import { main } from "./main.ts";
 
 process.exitCode = await main(process.argv.slice(2), {

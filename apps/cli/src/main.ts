@@ -91,13 +91,3 @@ function asksForHelp(argv: string[]): boolean {
   const { tokens } = parseArgs({ args: argv, strict: false, allowPositionals: true, tokens: true });
   return tokens.some((token) => token.kind === "option" && (token.name === "help" || token.name === "h"));
 }
-
-if (import.meta.main) {
-  process.exitCode = await main(process.argv.slice(2), {
-    fetch: globalThis.fetch,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    now: Date.now,
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-}

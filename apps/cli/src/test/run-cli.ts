@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const ENTRY = new URL("../main.ts", import.meta.url).pathname;
+const ENTRY = new URL("../bin.ts", import.meta.url).pathname;
 
 export interface CliRun {
   status: number | null;
