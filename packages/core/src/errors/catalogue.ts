@@ -187,6 +187,14 @@ export const errorCatalogue = {
     message: "The request body is too large.",
     cause: "The body was over 64 KiB.",
   },
+  RateLimited: {
+    status: 429,
+    surface: "request",
+    title: "Too many attempts",
+    message: "Too many attempts. Wait a moment, then try again.",
+    cause:
+      "A rate limit or an account lockout refused the request (client IP, by /64 for IPv6, or the identifier); the answer carries Retry-After in seconds.",
+  },
   UnknownProvider: {
     status: 404,
     surface: "request",
