@@ -33,6 +33,7 @@ export { type Failure, isFailure } from "./errors/failure.ts";
 export { type Gatehouse, gatehouse } from "./gatehouse.ts";
 export type { Answer } from "./http/answer.ts";
 export type { RequestHead } from "./http/request-head.ts";
+export type { HitOptions, RateLimitCounter, RateLimitStore } from "./limits/rate-limit-store.ts";
 export { Credentials } from "./providers/credentials.ts";
 export { Email, type VerificationRequest } from "./providers/email.ts";
 export { normalizeEmail } from "./providers/email-address.ts";
