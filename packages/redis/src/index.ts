@@ -1,0 +1,4 @@
+export {
+  createRedisRateLimitStore,
+  type RedisRateLimitStoreOptions,
+} from "./redis-rate-limit-store.ts";
