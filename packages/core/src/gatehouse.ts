@@ -5,6 +5,7 @@ import type { GatehouseOptions, Session } from "./config/options.ts";
 import { type ResolvedConfig, resolveConfig } from "./config/resolve-config.ts";
 import { AuthError } from "./errors/auth-error.ts";
 import { errorCatalogue } from "./errors/catalogue.ts";
+import { ConfigError } from "./errors/config-error.ts";
 import { describe } from "./errors/describe.ts";
 import { type Answer, toResponse } from "./http/answer.ts";
 import { failure } from "./http/page-urls.ts";
@@ -71,7 +72,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
 
   async function answer(request: RequestHead): Promise<Answer> {
     if (request.method === "POST") {
-      throw new TypeError("Gatehouse: answer() takes requests without a body; send a POST to handler().");
+      throw new ConfigError("Gatehouse: answer() takes requests without a body; send a POST to handler().");
     }
     return dispatch(request, null);
   }

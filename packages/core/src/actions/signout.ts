@@ -15,11 +15,14 @@ export async function signOutAction(
   { sessions, oauth }: Services,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
+  // Both halves below need who is signed in: one lookup (a database read) serves them.
+  let userId: Promise<string | null> | undefined;
+  const current = { userId: () => (userId ??= sessions.userId(ctx)) };
   // Provider revocation (`revokeTokens`) needs the user id, so it starts before the session goes; the
   // session is destroyed whatever the providers do, and they are waited for concurrently, bounded.
-  const revocations = await startSignOutRevocations({ config: ctx.config, oauth }, ctx, sessions);
+  const revocations = await startSignOutRevocations({ config: ctx.config, oauth }, ctx, current);
   // RP-initiated logout (`endSession`) reads the stored ID token before the session goes, too.
-  const toProvider = await prepareEndSession(ctx, sessions, oauth);
+  const toProvider = await prepareEndSession(ctx, current, oauth);
   await sessions.destroy(ctx, "cookie");
   await revocations();
   return redirect((await toProvider(callbackUrl)) ?? callbackUrl);

@@ -29,16 +29,6 @@ export function failure(ctx: RequestContext, code: ErrorCode, callbackUrl?: stri
   return redirect(url, entry.status);
 }
 
-/**
- * For a POST that needs CSRF protection: null when the check passes, else the MissingCSRF outcome
- * (with a fresh CSRF cookie, so the re-rendered form works on retry).
- */
-export async function csrfFailure(ctx: RequestContext, callbackUrl: string): Promise<Outcome | null> {
-  if (await ctx.verifyCsrf()) return null;
-  await ctx.csrfToken();
-  return failure(ctx, "MissingCSRF", callbackUrl);
-}
-
 function pageBase(ctx: RequestContext, custom: string | undefined, action: string): string {
   if (!custom) return `${ctx.baseUrl}/${action}`;
   return new URL(custom, `${ctx.origin}/`).href;
