@@ -5,10 +5,17 @@ export {
   type PostgresTestSchema,
   postgresUnavailable,
 } from "./postgres-test-schema.ts";
+export {
+  type RateLimitStoreContractOptions,
+  type RateLimitStoreHarness,
+  rateLimitStoreCases,
+  runRateLimitStoreContract,
+} from "./rate-limit-store-contract.ts";
 export { runAdapterConformance } from "./run-adapter-conformance.ts";
 export type {
   AdapterExtensions,
   ConformanceFixture,
   ConformanceOptions,
   CountedTable,
+  PasswordExtensions,
 } from "./types.ts";

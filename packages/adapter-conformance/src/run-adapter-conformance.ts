@@ -3,15 +3,24 @@ import { after, before, describe, test } from "node:test";
 import type { Adapter } from "@gatehouse/core/adapter";
 import { accountCases } from "./cases/accounts.ts";
 import { extensionCases } from "./cases/extensions.ts";
+import { passwordCases } from "./cases/passwords.ts";
 import { sessionCases } from "./cases/sessions.ts";
 import { METHODS, userCases } from "./cases/users.ts";
 import { verificationTokenCases } from "./cases/verification-tokens.ts";
-import type { AdapterExtensions, CaseContext, ConformanceFixture, ConformanceOptions } from "./types.ts";
+import { rateLimitStoreCases } from "./rate-limit-store-contract.ts";
+import type {
+  AdapterExtensions,
+  CaseContext,
+  ConformanceFixture,
+  ConformanceOptions,
+  PasswordExtensions,
+} from "./types.ts";
 
 /**
  * Registers the adapter conformance suite as node:test cases: the contract of every Auth.js
- * adapter method, and with `extensions: true` the Gatehouse extensions and the two races that
- * matter (first sign-in, single-use sign-in link). One `setup()` serves the whole suite.
+ * adapter method, and with `extensions: true` the Gatehouse extensions and the races that matter
+ * (first sign-in, single-use sign-in link, sign-up, rate-limit counting), and the `rateLimits`
+ * store's contract on a fake clock. One `setup()` serves the whole suite.
  *
  * @example
  * runAdapterConformance({ name: "sqlite", extensions: true, setup: async () => ({ adapter, teardown }) })
@@ -34,6 +43,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     const context: CaseContext = {
       adapter: () => complete(current().adapter),
       extensions: () => withExtensions(current().adapter),
+      passwords: () => withPasswords(current().adapter),
       count: () => current().count,
       point(name, run) {
         const reason = options.knownFailures?.[name];
@@ -49,7 +59,24 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     accountCases(context);
     sessionCases(context);
     verificationTokenCases(context);
-    if (options.extensions) extensionCases(context);
+    if (options.extensions) {
+      extensionCases(context);
+      passwordCases(context);
+      rateLimitStoreCases(
+        (name, run) => context.point(`rateLimits: ${name}`, run),
+        () => {
+          let clock = Date.now();
+          return {
+            store: context.passwords().rateLimits,
+            now: () => clock,
+            advance: async (ms) => {
+              clock += ms;
+            },
+            slack: 0,
+          };
+        },
+      );
+    }
   });
 }
 
@@ -72,4 +99,22 @@ function withExtensions(adapter: Adapter): AdapterExtensions {
     );
   }
   return candidate as AdapterExtensions;
+}
+
+const PASSWORD_METHODS = [
+  "createUserWithPassword",
+  "getPasswordHash",
+  "setPasswordHash",
+  "getSessionsValidAfter",
+  "setSessionsValidAfter",
+] as const;
+
+function withPasswords(adapter: Adapter): PasswordExtensions {
+  const candidate = adapter as Adapter & Partial<PasswordExtensions>;
+  const missing: string[] = PASSWORD_METHODS.filter((method) => typeof candidate[method] !== "function");
+  if (typeof candidate.rateLimits?.hit !== "function") missing.push("rateLimits");
+  if (missing.length > 0) {
+    throw new Error(`adapter conformance: extensions: true, but the adapter lacks ${missing.join(", ")}`);
+  }
+  return candidate as PasswordExtensions;
 }

@@ -3,7 +3,21 @@ import type { Adapter } from "@gatehouse/core/adapter";
 /** The Gatehouse extensions an adapter may add beyond Auth.js (checked with `extensions: true`). */
 export type AdapterExtensions = Required<Pick<Adapter, "createUserAndAccount" | "deleteExpiredSessions">>;
 
-export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens";
+/** The storage of password accounts (checked with `extensions: true` too). */
+export type PasswordExtensions = Required<
+  Pick<
+    Adapter,
+    | "createUserWithPassword"
+    | "getPasswordHash"
+    | "setPasswordHash"
+    | "getSessionsValidAfter"
+    | "setSessionsValidAfter"
+    | "rateLimits"
+  >
+>;
+
+/** What `count` is asked for; `passwords` only by the extension cases. */
+export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens" | "passwords";
 
 export interface ConformanceFixture {
   adapter: Adapter;
@@ -17,7 +31,10 @@ export interface ConformanceOptions {
   name: string;
   /** Called once before the suite; every case uses fresh random identities, so one database serves all. */
   setup(): Promise<ConformanceFixture>;
-  /** Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`) and races. */
+  /**
+   * Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`, password
+   * accounts and the `rateLimits` store, on the caller's clock) and their races.
+   */
   extensions?: boolean;
   /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
   nullableEmail?: boolean;
@@ -32,6 +49,7 @@ export interface ConformanceOptions {
 export interface CaseContext {
   adapter(): Required<Adapter>;
   extensions(): AdapterExtensions;
+  passwords(): PasswordExtensions;
   count(): ConformanceFixture["count"];
   /** Registers one conformance point (honouring `knownFailures`). */
   point(name: string, run: () => Promise<void>): void;

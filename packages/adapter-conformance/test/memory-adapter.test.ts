@@ -10,6 +10,7 @@ const TABLES: Record<CountedTable, keyof MemoryTables> = {
   accounts: "accounts",
   sessions: "sessions",
   verificationTokens: "verificationTokens",
+  passwords: "passwords",
 };
 
 runAdapterConformance({

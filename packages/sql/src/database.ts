@@ -10,6 +10,26 @@ export interface UsersTable {
   email: string | null;
   email_verified: DateColumn | null;
   image: string | null;
+  /** Sessions of the user that began before this are void (jwt sessions); null: never set. */
+  sessions_valid_after: DateColumn | null;
+}
+
+/** One password hash per user, apart from `gh_users` so that no user read carries it. */
+export interface PasswordsTable {
+  user_id: string;
+  /** A PHC string (argon2id) or an imported hash. */
+  hash: string;
+  updated_at: DateColumn;
+}
+
+/** Rate-limit counters: one row per key, one fixed window each. */
+export interface RateLimitsTable {
+  /** SHA-256 (hex) of the limiter's key, which names email and IP addresses. */
+  key_hash: string;
+  /** `bigint` on PostgreSQL, which pg returns as a string. */
+  count: number | string;
+  /** When the window ends: epoch milliseconds of the caller's clock (`bigint` on PostgreSQL). */
+  reset_at: number | string;
 }
 
 export interface AccountsTable {
@@ -69,6 +89,8 @@ export interface Database {
   gh_verification_tokens: VerificationTokensTable;
   gh_schema: SchemaTable;
   gh_client_registrations: ClientRegistrationsTable;
+  gh_passwords: PasswordsTable;
+  gh_rate_limits: RateLimitsTable;
 }
 
 export type SqlDialectName = "sqlite" | "postgres";

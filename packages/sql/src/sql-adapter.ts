@@ -5,6 +5,8 @@ import { getAccountByUserId, refreshAccountTokens, updateAccountTokens } from ".
 import { clientRegistrationStore } from "./lib/client-registrations.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
 import { guard } from "./lib/driver-errors.ts";
+import { passwordStore } from "./lib/passwords.ts";
+import { deleteEndedRateLimits, sqlRateLimitStore } from "./lib/rate-limit-store.ts";
 import {
   accountColumns,
   accountValues,
@@ -16,6 +18,7 @@ import {
   userColumns,
 } from "./lib/rows.ts";
 import { SESSION_AND_USER_SQL, type SessionAndUserRow, toSessionAndUser } from "./lib/session-lookup.ts";
+import { sessionsValidAfterStore } from "./lib/sessions-valid-after.ts";
 import { StorageError } from "./storage-error.ts";
 
 type NewUser = Omit<AdapterUser, "id"> & { id?: string };
@@ -28,7 +31,10 @@ export type SqlAdapter = Required<Adapter> & {
    * `StorageError` `EmailTaken` when another user holds the email.
    */
   createUserAndAccount(user: NewUser, account: Omit<AdapterAccount, "userId">): Promise<AdapterUser>;
-  /** Deletes expired sessions and verification tokens (`expires < now`); resolves to the sessions deleted. */
+  /**
+   * Deletes expired sessions and verification tokens (`expires < now`) and the rate-limit counters
+   * whose window ended (`resetAt <= now`); resolves to the sessions deleted.
+   */
   deleteExpiredSessions(now: Date): Promise<number>;
   /** The account a user linked at a provider, or null (for `getAccessToken`). */
   getAccountByUserId(userId: string, provider: string): Promise<AdapterAccount | null>;
@@ -261,6 +267,7 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
           .where("expires", "<", cutoff)
           .executeTakeFirst();
         await kysely.deleteFrom("gh_verification_tokens").where("expires", "<", cutoff).execute();
+        await deleteEndedRateLimits(db, now.getTime());
         return Number(sessions.numDeletedRows);
       }),
 
@@ -291,6 +298,10 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
 
     // Dynamic client registration (migration 002) and back-channel logout.
     ...clientRegistrationStore(db),
+    // Password accounts: hashes, jwt session revocation and rate-limit counters (migration 003).
+    ...passwordStore(db),
+    ...sessionsValidAfterStore(db),
+    rateLimits: sqlRateLimitStore(db),
 
     close: () => guard("close", close),
   };

@@ -11,6 +11,7 @@ const TABLES: Record<CountedTable, keyof Database> = {
   accounts: "gh_accounts",
   sessions: "gh_sessions",
   verificationTokens: "gh_verification_tokens",
+  passwords: "gh_passwords",
 };
 
 /** Migrates the adapter's database and wraps it as a conformance fixture. */

@@ -12,7 +12,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { SqlDatabase } from "../src/database.ts";
 import { assertSchema, migrate, migrationStatus, readSchemaState } from "../src/migrate.ts";
-import { migrationProvider, SCHEMA_VERSION } from "../src/migrations/index.ts";
+import { migrationProvider, SCHEMA_VERSION, SHIPPED_MIGRATIONS } from "../src/migrations/index.ts";
 import { createPostgresAdapter } from "../src/postgres/create-postgres-adapter.ts";
 import type { SqlAdapter } from "../src/sql-adapter.ts";
 import { createSqliteAdapter } from "../src/sqlite/create-sqlite-adapter.ts";
@@ -20,6 +20,7 @@ import { isStorageError } from "../src/storage-error.ts";
 import { tempDir } from "./helpers.ts";
 
 const cli = new URL("../src/cli/migrate.ts", import.meta.url).pathname;
+const ALL = ["001-initial", "002-client-registrations", "003-password-accounts"];
 const dir = tempDir();
 after(() => dir.remove());
 
@@ -47,11 +48,12 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 2);
-    assert.deepEqual(await migrate(adapter.db), {
-      applied: ["001-initial", "002-client-registrations"],
-      version: SCHEMA_VERSION,
-    });
+    assert.equal(SCHEMA_VERSION, 3);
+    assert.deepEqual(
+      SHIPPED_MIGRATIONS.map(({ name }) => name),
+      ALL,
+    );
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL, version: SCHEMA_VERSION });
     const user = await adapter.createUser({ email: "kept@example.test", emailVerified: null });
     assert.deepEqual(await migrate(adapter.db), { applied: [], version: SCHEMA_VERSION });
     assert.equal((await adapter.getUser(user.id))?.email, "kept@example.test");
@@ -78,8 +80,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 3);
-    const message = "database schema is version 3 but this Gatehouse knows up to 2: upgrade Gatehouse";
+    await setVersion(adapter.db, 4);
+    const message = "database schema is version 4 but this Gatehouse knows up to 3: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -91,7 +93,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 2: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 3: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -100,17 +102,18 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 2,
+      latest: 3,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
+        { name: "003-password-accounts", version: 3, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 2 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 3 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -118,16 +121,10 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await adapter.close();
   });
 
-  test("a version 1 database upgrades to 2: 002 adds gh_client_registrations and keeps the data", async () => {
+  test("a version 1 database upgrades: 002 adds gh_client_registrations and keeps the data", async () => {
     const adapter = await fresh();
     // Exactly what Gatehouse 1 left behind: 001-initial applied, version row 1.
-    await new Migrator({
-      db: adapter.db.kysely,
-      provider: migrationProvider(adapter.db.dialect),
-      migrationTableName: "gh_migration",
-      migrationLockTableName: "gh_migration_lock",
-      ...(adapter.db.dialect === "postgres" && { migrationTableSchema: await currentSchema(adapter.db) }),
-    }).migrateTo("001-initial");
+    await (await migratorOf(adapter.db)).migrateTo("001-initial");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 1 });
     const status = await migrationStatus(adapter.db);
     assert.deepEqual(
@@ -135,12 +132,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       [
         ["001-initial", "applied"],
         ["002-client-registrations", "pending"],
+        ["003-password-accounts", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 2: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 3: run `npm run migrate`");
     const user = await adapter.createUser({ email: "v1@example.test", emailVerified: null });
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ["002-client-registrations"], version: 2 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 3 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -156,12 +154,75 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     assert.equal(stored.clientId, "registered");
     await adapter.close();
   });
+
+  test("a version 2 database upgrades to 3: 003 adds passwords, sessions-valid-after and rate limits, keeping users", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 3: run `npm run migrate`");
+    // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
+    await adapter.db.kysely
+      .insertInto("gh_users")
+      .values({ id: "v2-user", name: null, email: "v2@example.test", email_verified: null, image: null })
+      .execute();
+
+    assert.deepEqual(await migrate(adapter.db), { applied: ["003-password-accounts"], version: 3 });
+    await assertSchema(adapter.db);
+    assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
+    assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
+    await adapter.setPasswordHash("v2-user", "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA");
+    assert.equal(await adapter.getPasswordHash("v2-user"), "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA");
+    assert.equal((await adapter.rateLimits.hit("k", { windowMs: 1000, now: 0 })).count, 1);
+    await adapter.close();
+  });
+
+  test("003 migrates down to version 2: its tables and column go, the users stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUserWithPassword(
+      { email: "down@example.test", emailVerified: null },
+      "h",
+    );
+    assert.ok(user);
+    await adapter.setSessionsValidAfter(user.id, new Date(1_000));
+    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
+    assert.equal((await adapter.getUser(user.id))?.email, "down@example.test");
+    for (const table of ["gh_passwords", "gh_rate_limits"]) {
+      await assert.rejects(
+        sql`select count(*) from ${sql.table(table)}`.execute(adapter.db.kysely),
+        `${table} is gone`,
+      );
+    }
+    await assert.rejects(
+      sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
+      "the column is gone",
+    );
+    assert.deepEqual(await migrate(adapter.db), { applied: ["003-password-accounts"], version: 3 });
+    await adapter.close();
+  });
+}
+
+/** Kysely's Migrator over Gatehouse's migrations, as `migrate` sets it up: to stop at a version. */
+async function migratorOf(db: SqlDatabase): Promise<Migrator> {
+  return new Migrator({
+    db: db.kysely,
+    provider: migrationProvider(db.dialect),
+    migrationTableName: "gh_migration",
+    migrationLockTableName: "gh_migration_lock",
+    ...(db.dialect === "postgres" && { migrationTableSchema: await currentSchema(db) }),
+  });
 }
 
 async function currentSchema(db: SqlDatabase): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
   return rows[0]!.schema;
 }
+
+// Probed before any case is registered: node:test starts the SQLite cases at once, and their CLI
+// runs (spawnSync) block this thread, which could make the probe's connect time out under load.
+const probe = await createPostgresTestSchema("gh_test_migrate");
 
 describe("migrations on SQLite", () => {
   let n = 0;
@@ -171,10 +232,13 @@ describe("migrations on SQLite", () => {
     const url = `sqlite:${join(dir.path, "cli.db")}`;
     const first = runCli(["--url", url]);
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /applied 001-initial, 002-client-registrations; the schema is at version 2/);
+    assert.match(
+      first.stdout,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts; the schema is at version 3/,
+    );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 2; nothing to do/);
+    assert.match(second.stdout, /already at version 3; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -187,15 +251,14 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 3 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 4 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 3 but this Gatehouse knows up to 2: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 4 but this Gatehouse knows up to 3: upgrade Gatehouse/);
   });
 });
 
-const probe = await createPostgresTestSchema("gh_test_migrate");
 if (!probe.ok) {
   postgresUnavailable("migrations on PostgreSQL", probe.reason);
 } else {
@@ -225,7 +288,7 @@ if (!probe.ok) {
       // install would skip creating its own and fail. migrate() pins it to current_schema().
       const [a, b] = [adapterIn(await freshSchema()), adapterIn(await freshSchema())];
       await migrate(a.db);
-      assert.deepEqual((await migrate(b.db)).applied, ["001-initial", "002-client-registrations"]);
+      assert.deepEqual((await migrate(b.db)).applied, ALL);
       await Promise.all([assertSchema(a.db), assertSchema(b.db)]);
     });
 
@@ -241,8 +304,9 @@ if (!probe.ok) {
       );
       assert.equal(
         Number(rows[0]?.n),
-        8,
-        "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema, gh_client_registrations + 2 migration tables",
+        10,
+        "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema, gh_client_registrations, " +
+          "gh_passwords, gh_rate_limits + 2 migration tables",
       );
     });
   });

@@ -113,5 +113,14 @@ test("PostgreSQL that is down fails with StorageUnavailable, not a driver error"
       return true;
     },
   );
+  // The password-account methods and the rate-limit store go through the same mapping.
+  for (const call of [
+    () => adapter.createUserWithPassword({ email: "down@example.test", emailVerified: null }, "$h"),
+    () => adapter.setPasswordHash("x", "$h"),
+    () => adapter.getSessionsValidAfter("x"),
+    () => adapter.rateLimits.hit("k", { windowMs: 1000, now: 0 }),
+  ]) {
+    await assert.rejects(call, (error) => isStorageError(error, "StorageUnavailable"));
+  }
   await adapter.close();
 });

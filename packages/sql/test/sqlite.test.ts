@@ -93,6 +93,23 @@ test("a closed adapter fails with StorageUnavailable", async () => {
     async () => adapter.getUser("x"),
     (error) => isStorageError(error, "StorageUnavailable"),
   );
+  await assert.rejects(
+    async () => adapter.rateLimits.hit("k", { windowMs: 1000, now: 0 }),
+    (error) => isStorageError(error, "StorageUnavailable"),
+  );
+});
+
+test("rate-limit times are whole milliseconds, rounded up; misuse is a TypeError", async () => {
+  const adapter = createSqliteAdapter(":memory:");
+  await migrate(adapter.db);
+  const store = adapter.rateLimits;
+  assert.deepEqual(await store.hit("ms", { windowMs: 1000.2, now: 1000.5 }), { count: 1, resetAt: 2001 });
+  assert.deepEqual(await store.peek("ms", 2000.9), { count: 1, resetAt: 2001 });
+  assert.equal(await store.peek("ms", 2001), null);
+  await assert.rejects(store.hit("ms", { windowMs: 0, now: 1 }), TypeError);
+  await assert.rejects(store.hit("ms", { windowMs: 1000, now: Number.NaN }), TypeError);
+  await assert.rejects(store.peek("ms", Number.POSITIVE_INFINITY), TypeError);
+  await adapter.close();
 });
 
 test("a duplicate email is EmailTaken, and no error message carries SQL or values", async () => {

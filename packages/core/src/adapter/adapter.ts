@@ -4,6 +4,8 @@
  * verification tokens: a database leak yields no usable session or sign-in link.
  */
 
+import type { RateLimitStore } from "../limits/rate-limit-store.ts";
+
 export interface AdapterUser {
   id: string;
   name?: string | null;
@@ -113,6 +115,30 @@ export interface Adapter {
   getUserByAccountSessionState?(key: { provider: string; sessionState: string }): Promise<AdapterUser | null>;
   /** Deletes every session of a user (back-channel logout); resolves to how many went. */
   deleteSessionsByUserId?(userId: string): Promise<number>;
+
+  // --- Password accounts (the `Password` provider). ---
+  /**
+   * Creates a user and their password hash in one transaction. Resolves to null, writing nothing,
+   * when a user with this email exists — also when a concurrent sign-up for the same address won
+   * (the unique email index decides; never two users for one address).
+   */
+  createUserWithPassword?(user: Omit<AdapterUser, "id">, passwordHash: string): Promise<AdapterUser | null>;
+  /** The user's password hash (a PHC string or an imported hash), or null when the user has none. */
+  getPasswordHash?(userId: string): Promise<string | null>;
+  /** Sets (inserts or replaces) the user's password hash. Rejects with code `NotFound` for an unknown user. */
+  setPasswordHash?(userId: string, passwordHash: string): Promise<void>;
+  /**
+   * Sessions of the user that began before this time are void (jwt sessions, which the server does
+   * not store: a password change or reset ends them this way). Null when never set.
+   */
+  getSessionsValidAfter?(userId: string): Promise<Date | null>;
+  /** Records that the user's sessions that began before `at` are void. */
+  setSessionsValidAfter?(userId: string, at: Date): Promise<void>;
+  /**
+   * Rate-limit counters in this storage: the default store of Gatehouse's rate limits and lockout
+   * whenever the adapter has one, so limits hold across app instances with no extra service.
+   */
+  rateLimits?: RateLimitStore;
 }
 
 /** Identifies one client registration: Gatehouse's provider id and the provider's issuer. */

@@ -1,7 +1,11 @@
 import { AuthError } from "../errors/auth-error.ts";
 import type { Adapter } from "./adapter.ts";
 
-type Method = keyof Adapter;
+/** The adapter's methods (not its `rateLimits` store). */
+type Method = {
+  // biome-ignore lint/suspicious/noExplicitAny: matches any method signature
+  [K in keyof Adapter]-?: NonNullable<Adapter[K]> extends (...args: any[]) => any ? K : never;
+}[keyof Adapter];
 type Args<M extends Method> = Parameters<NonNullable<Adapter[M]>>;
 type Result<M extends Method> = Awaited<ReturnType<NonNullable<Adapter[M]>>>;
 

@@ -292,3 +292,56 @@ describe("memory adapter: back-channel logout", () => {
     assert.equal(await adapter.deleteSessionsByUserId(crypto.randomUUID()), 0);
   });
 });
+
+// The contract of these methods (races, NotFound, misuse, forward-only times, the rate-limit store)
+// is in the conformance suite; these are what only the memory adapter has.
+describe("memory adapter: password accounts", () => {
+  test("tables() lists the password hashes; they leave with their user", async () => {
+    const adapter = createMemoryAdapter();
+    const user = await adapter.createUserWithPassword(
+      { email: "pw@example.test", emailVerified: null },
+      "$h1",
+    );
+    assert.ok(user);
+    const other = await adapter.createUser({ email: "other@example.test", emailVerified: null });
+    await adapter.setPasswordHash(other.id, "$h2");
+    assert.deepEqual(adapter.tables().passwords, [
+      { userId: user.id, passwordHash: "$h1" },
+      { userId: other.id, passwordHash: "$h2" },
+    ]);
+    await adapter.deleteUser(user.id);
+    assert.deepEqual(adapter.tables().passwords, [{ userId: other.id, passwordHash: "$h2" }]);
+  });
+
+  test("a taken email is a null answer, not EmailTaken; an unknown user is NotFound", async () => {
+    const adapter = createMemoryAdapter();
+    await adapter.createUser({ email: "taken@example.test", emailVerified: null });
+    assert.equal(
+      await adapter.createUserWithPassword({ email: "taken@example.test", emailVerified: null }, "$h"),
+      null,
+    );
+    assert.equal(adapter.tables().users.length, 1);
+    await assert.rejects(
+      adapter.setPasswordHash("ghost", "$h"),
+      (error) => error instanceof MemoryAdapterError && error.code === "NotFound",
+    );
+  });
+
+  test("getSessionsValidAfter returns a copy", async () => {
+    const adapter = createMemoryAdapter();
+    const user = await adapter.createUser({ email: "copy@example.test", emailVerified: null });
+    const at = new Date(Date.UTC(2025, 0, 1));
+    await adapter.setSessionsValidAfter(user.id, at);
+    at.setTime(0);
+    (await adapter.getSessionsValidAfter(user.id))?.setTime(0);
+    assert.deepEqual(await adapter.getSessionsValidAfter(user.id), new Date(Date.UTC(2025, 0, 1)));
+  });
+
+  test("rateLimits is a memory store of this adapter's own: adapters do not share counters", async () => {
+    const one = createMemoryAdapter();
+    const two = createMemoryAdapter();
+    assert.deepEqual(await one.rateLimits.hit("k", { windowMs: 1000, now: 0 }), { count: 1, resetAt: 1000 });
+    assert.equal(one.rateLimits.size, 1);
+    assert.equal(await two.rateLimits.peek("k", 0), null);
+  });
+});

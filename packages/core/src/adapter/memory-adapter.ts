@@ -1,5 +1,6 @@
 import type { StorageErrorCode } from "../errors/catalogue.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { createMemoryRateLimitStore, type MemoryRateLimitStore } from "../limits/memory-rate-limit-store.ts";
 import type {
   AccountKey,
   AccountTokens,
@@ -47,12 +48,21 @@ export interface MemoryTables {
   /** `token` is hashed, as Gatehouse hands it over. */
   verificationTokens: VerificationToken[];
   clientRegistrations: StoredClientRegistration[];
+  /** The password hash of each user that has one. */
+  passwords: { userId: string; passwordHash: string }[];
 }
 
 type Async<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 
-/** Every adapter method, Gatehouse extensions included (each async), plus a snapshot of the stored rows. */
-export type MemoryAdapter = { [M in keyof Adapter]-?: Async<NonNullable<Adapter[M]>> } & {
+/**
+ * Every adapter method, Gatehouse extensions included (each async), the rate-limit counters, and a
+ * snapshot of the stored rows.
+ */
+export type MemoryAdapter = {
+  [M in Exclude<keyof Adapter, "rateLimits">]-?: Async<NonNullable<Adapter[M]>>;
+} & {
+  /** The counters of this adapter's rate limits, in memory like everything else here. */
+  readonly rateLimits: MemoryRateLimitStore;
   /** Copies of the stored rows; changing them changes nothing stored. */
   tables(): MemoryTables;
 };
@@ -60,8 +70,8 @@ export type MemoryAdapter = { [M in keyof Adapter]-?: Async<NonNullable<Adapter[
 /**
  * A storage adapter that keeps everything in this process's memory, for tests and for trying
  * Gatehouse out. It behaves as the SQL adapter does (unique emails, cascading user deletion,
- * single-use verification tokens, first-insert-wins client registrations, `EmailTaken` errors) and
- * passes the same conformance suite. Everything is lost when the process ends, and nothing is
+ * single-use verification tokens, first-insert-wins client registrations, `EmailTaken` errors, one
+ * user per email under concurrent sign-ups) and passes the same conformance suite. Everything is lost when the process ends, and nothing is
  * shared between processes: not for production.
  *
  * @example
@@ -75,6 +85,8 @@ export function createMemoryAdapter(): MemoryAdapter {
   const sessions = new Map<string, AdapterSession>();
   const verificationTokens = new Map<string, VerificationToken>();
   const registrations = new Map<string, StoredClientRegistration>();
+  const passwords = new Map<string, string>();
+  const sessionsValidAfter = new Map<string, Date>();
   // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
   const refreshing = new Map<string, Promise<unknown>>();
 
@@ -172,6 +184,8 @@ export function createMemoryAdapter(): MemoryAdapter {
       const row = users.get(userId);
       if (row === undefined) return null;
       users.delete(userId);
+      passwords.delete(userId);
+      sessionsValidAfter.delete(userId);
       for (const [id, account] of accounts) if (account.userId === userId) accounts.delete(id);
       deleteSessionsWhere((session) => session.userId === userId);
       return copyUser(row);
@@ -330,6 +344,44 @@ export function createMemoryAdapter(): MemoryAdapter {
       return deleteSessionsWhere((session) => session.userId === userId);
     },
 
+    // Sign-up: the email check, the user and the hash in one synchronous step, so of concurrent
+    // sign-ups for one address exactly one creates the user and the others resolve to null.
+    async createUserWithPassword(user, passwordHash) {
+      if (typeof user.email !== "string" || user.email === "") {
+        throw new ConfigError("Gatehouse memory storage: createUserWithPassword needs the user's email");
+      }
+      checkHash(passwordHash, "createUserWithPassword");
+      if (emailHolder(user.email) !== undefined) return null;
+      const created = insertUser({ ...user, id: crypto.randomUUID() }, "createUserWithPassword");
+      passwords.set(created.id, passwordHash);
+      return copyUser(created);
+    },
+
+    async getPasswordHash(userId) {
+      return passwords.get(userId) ?? null;
+    },
+
+    async setPasswordHash(userId, passwordHash) {
+      checkHash(passwordHash, "setPasswordHash");
+      if (!users.has(userId)) throw new MemoryAdapterError("NotFound", "setPasswordHash");
+      passwords.set(userId, passwordHash);
+    },
+
+    async getSessionsValidAfter(userId) {
+      const at = sessionsValidAfter.get(userId);
+      return at === undefined ? null : new Date(at.getTime());
+    },
+
+    // Only ever forward, as in SQL: a call carrying an earlier time never undoes a revocation.
+    async setSessionsValidAfter(userId, at) {
+      const time = validDate(at, "at");
+      if (!users.has(userId)) throw new MemoryAdapterError("NotFound", "setSessionsValidAfter");
+      const current = sessionsValidAfter.get(userId);
+      if (current === undefined || current.getTime() < time.getTime()) sessionsValidAfter.set(userId, time);
+    },
+
+    rateLimits: createMemoryRateLimitStore({ maxEntries: 100_000 }),
+
     tables() {
       return {
         users: [...users.values()].map(copyUser),
@@ -337,6 +389,7 @@ export function createMemoryAdapter(): MemoryAdapter {
         sessions: [...sessions.values()].map(copySession),
         verificationTokens: [...verificationTokens.values()].map(copyVerificationToken),
         clientRegistrations: [...registrations.values()].map(copyRegistration),
+        passwords: [...passwords].map(([userId, passwordHash]) => ({ userId, passwordHash })),
       };
     },
   };
@@ -353,6 +406,13 @@ function validDate(date: Date, field: string): Date {
     throw new ConfigError(`Gatehouse memory storage: ${field} must be a valid Date`);
   }
   return new Date(date.getTime());
+}
+
+/** An empty hash is a bug upstream that must not be stored as a password: misuse. */
+function checkHash(hash: unknown, operation: string): void {
+  if (typeof hash !== "string" || hash === "") {
+    throw new ConfigError(`Gatehouse memory storage: ${operation} needs a non-empty password hash`);
+  }
 }
 
 function copyOrNull<T>(row: T | undefined, copy: (row: T) => T): T | null {

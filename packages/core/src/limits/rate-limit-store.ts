@@ -11,11 +11,11 @@
  *                     ELSE rate_limit.reset_at END
  *   RETURNING count, reset_at;
  *   ```
- * - Redis, in one `MULTI` (or a Lua script): `INCR key`, then `PEXPIRE key window NX` for a fixed
- *   window (plain `PEXPIRE` when `extend`), then `PTTL key`; `resetAt = now + pttl`.
+ * - Redis, in one Lua script over a hash `{count, resetAt}` with the same rules as the SQL above;
+ *   `PEXPIRE` only collects the key some time after `resetAt` (`@gatehouse/redis`).
  *
  * Fixed windows, not sliding ones: one counter and one expiry per key is exactly what one UPSERT or
- * `INCR`+`PEXPIRE` can do atomically, and what expires by itself in Redis. A sliding log needs a
+ * a Lua script can do atomically, and what expires by itself in Redis. A sliding log needs a
  * row (or sorted-set member) per request, and the sliding-counter approximation two counters per
  * key. The price is a burst of up to twice the limit across a window boundary, which is acceptable
  * for abuse protection: the limits are set an order of magnitude above honest use.

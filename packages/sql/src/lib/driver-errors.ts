@@ -21,6 +21,14 @@ export async function guard<T>(operation: string, run: () => Promise<T>): Promis
   }
 }
 
+/** A write that named a row that does not exist (PostgreSQL 23503, SQLite FOREIGN KEY): a `Conflict`. */
+export function isForeignKeyViolation(error: StorageError): boolean {
+  return (
+    error.code === "Conflict" &&
+    (error.driverCode === "23503" || error.driverCode === String(SQLITE_CONSTRAINT_FOREIGNKEY))
+  );
+}
+
 interface Classified {
   code: StorageErrorCode;
   driverCode?: string | undefined;

@@ -2,12 +2,13 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import type { SqlDialectName } from "../database.ts";
 import { initialMigration } from "./001-initial.ts";
 import { clientRegistrationsMigration } from "./002-client-registrations.ts";
+import { passwordAccountsMigration } from "./003-password-accounts.ts";
 
 /**
  * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
  * it and updates the `gh_schema` row in the same transaction.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
 export interface ShippedMigration {
@@ -18,6 +19,7 @@ export interface ShippedMigration {
 const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) => Migration })[] = [
   { name: "001-initial", version: 1, create: initialMigration },
   { name: "002-client-registrations", version: 2, create: clientRegistrationsMigration },
+  { name: "003-password-accounts", version: 3, create: passwordAccountsMigration },
 ];
 
 /** The migrations shipped with the package, in the order they run. */

@@ -19,6 +19,8 @@ export interface TestDatabase {
   adapter: SqlAdapter;
   /** Another adapter on the same database, with its own pool or file handle: a second app instance. */
   connect(): SqlAdapter;
+  /** The database's URL, for an instance in another thread (`openInWorker`). */
+  url: string;
   count(table: keyof Database): Promise<number>;
   sessions(): Promise<SessionRow[]>;
   /** Users that own no account row: what a half-written first sign-in would leave behind. */
@@ -63,6 +65,7 @@ function sqliteKind(): DatabaseKind {
       return over(
         createSqliteAdapter(path),
         () => createSqliteAdapter(path),
+        `sqlite:${path}`,
         async () => {},
       );
     },
@@ -76,7 +79,7 @@ function postgresKind(): DatabaseKind {
       const probe = await createPostgresTestSchema("gh_it");
       if (!probe.ok) throw new Error(probe.reason);
       const { url, drop } = probe.value;
-      return over(createPostgresAdapter(url), () => createPostgresAdapter(url), drop);
+      return over(createPostgresAdapter(url), () => createPostgresAdapter(url), url, drop);
     },
   };
 }
@@ -84,6 +87,7 @@ function postgresKind(): DatabaseKind {
 async function over(
   adapter: SqlAdapter,
   open: () => SqlAdapter,
+  url: string,
   drop: () => Promise<void>,
 ): Promise<TestDatabase> {
   await migrate(adapter.db);
@@ -91,6 +95,7 @@ async function over(
   const { kysely } = adapter.db;
   return {
     adapter,
+    url,
     connect() {
       const another = open();
       opened.push(another);
