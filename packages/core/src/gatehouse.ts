@@ -19,8 +19,11 @@ import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 
 /** A configured Gatehouse: the auth endpoint handler and server-side helpers. */
 export interface Gatehouse {
-  /** The auth endpoint: Web `Request` in, `Response` out. Mount it at the base path. */
-  handler: (request: Request) => Promise<Response>;
+  /**
+   * The auth endpoint: Web `Request` in, `Response` out. Mount it at the base path. Pass the socket
+   * peer's address as `clientAddress` (the `@gatehouse/*` integrations do): rate limits key on it.
+   */
+  handler: (request: Request, info?: HandlerInfo) => Promise<Response>;
   /**
    * The same endpoint (the same dispatcher) for a request described as plain data, answered as plain
    * data: for server adapters that write to the socket themselves (`@gatehouse/node`), so that GET
@@ -52,6 +55,12 @@ export interface Gatehouse {
   unlinkAccount: (userId: string, providerId: string) => Promise<boolean>;
 }
 
+/** What the server knows about a request beyond the `Request` itself. */
+export interface HandlerInfo {
+  /** The socket peer address (`req.socket.remoteAddress`, Hono's `getConnInfo(c).remote.address`). */
+  clientAddress?: string | null;
+}
+
 /**
  * Configures Gatehouse once. Throws a `ConfigError` (a TypeError) that says how to fix any misconfiguration.
  *
@@ -66,22 +75,26 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
   const getAccessToken = createGetAccessToken({ config, oauth });
   const unlinkAccount = createUnlinkAccount({ config, oauth });
 
-  async function handler(request: Request): Promise<Response> {
-    return toResponse(await dispatch(request, request));
+  async function handler(request: Request, info?: HandlerInfo): Promise<Response> {
+    return toResponse(await dispatch(request, request, info?.clientAddress ?? null));
   }
 
   async function answer(request: RequestHead): Promise<Answer> {
     if (request.method === "POST") {
       throw new ConfigError("Gatehouse: answer() takes requests without a body; send a POST to handler().");
     }
-    return dispatch(request, null);
+    return dispatch(request, null, null);
   }
 
   /**
    * The one dispatcher, behind `handler` and `answer`: routes by the action table, runs the row's
    * checks, then its handler; answers every error.
    */
-  async function dispatch(request: RequestHead, webRequest: Request | null): Promise<Answer> {
+  async function dispatch(
+    request: RequestHead,
+    webRequest: Request | null,
+    clientAddress: string | null,
+  ): Promise<Answer> {
     let url: UrlHead;
     let match: { endpoint: Endpoint; route: Route } | null;
     try {
@@ -92,7 +105,11 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
       return requestErrorAnswer(error instanceof AuthError ? error : new AuthError("UnknownAction"));
     }
     const { endpoint, route } = match;
-    const ctx = new RequestContext(request, config, webRequest ? { url, webRequest } : { url });
+    const ctx = new RequestContext(
+      request,
+      config,
+      webRequest ? { url, webRequest, clientAddress } : { url },
+    );
     try {
       // Only `handler` gets here with a POST (`answer` refuses one), so its body is a Request's.
       if (webRequest !== null && request.method === "POST") {
@@ -149,7 +166,9 @@ function respondToError(
     return requestErrorAnswer(error);
   }
   const code = error instanceof AuthError ? error.code : "Configuration";
-  config.logger.error(code, describe(error));
+  // What the person did wrong (4xx: signed out, a refused password) is no server error.
+  if (errorCatalogue[code].status >= 500) config.logger.error(code, describe(error));
+  else config.logger.debug?.(code, describe(error));
   // The JSON endpoints answer JSON even when storage fails: a client must see an error status,
   // never a redirect to an HTML page it would have to tell apart from a session.
   if (endpoint.answer === "json") return requestErrorAnswer(new AuthError(code));

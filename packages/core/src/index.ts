@@ -14,9 +14,12 @@ export type {
   Callbacks,
   GatehouseOptions,
   JWT,
+  LimitedAction,
+  LimitedActionRules,
   Logger,
   MigrateOptions,
   Pages,
+  RateLimitOptions,
   Session,
   SessionOptions,
   Theme,
@@ -30,14 +33,39 @@ export {
 } from "./errors/catalogue.ts";
 export { ConfigError } from "./errors/config-error.ts";
 export { type Failure, isFailure } from "./errors/failure.ts";
-export { type Gatehouse, gatehouse } from "./gatehouse.ts";
+export { type Gatehouse, gatehouse, type HandlerInfo } from "./gatehouse.ts";
 export type { Answer } from "./http/answer.ts";
 export type { RequestHead } from "./http/request-head.ts";
+export type { TrustedProxies } from "./limits/client-ip.ts";
+export type { LockoutOptions } from "./limits/lockout.ts";
+export {
+  createMemoryRateLimitStore,
+  type MemoryRateLimitStore,
+  type MemoryRateLimitStoreOptions,
+} from "./limits/memory-rate-limit-store.ts";
 export type { HitOptions, RateLimitCounter, RateLimitStore } from "./limits/rate-limit-store.ts";
+export type { RateLimitRule } from "./limits/rate-limiter.ts";
+export {
+  type Argon2idOptions,
+  argon2idDefaults,
+  createPasswordHasher,
+  hashPassword,
+  type PasswordCheck,
+  type PasswordHasher,
+  verifyPassword,
+} from "./passwords/index.ts";
+export {
+  type BreachedList,
+  checkPassword,
+  normalizePassword,
+  type PasswordPolicyError,
+  type PwnedCheckOptions,
+} from "./passwords/policy.ts";
 export { Credentials } from "./providers/credentials.ts";
 export { Email, type VerificationRequest } from "./providers/email.ts";
 export { normalizeEmail } from "./providers/email-address.ts";
 export { OAuth2, OIDC, type OIDCOptions } from "./providers/oidc.ts";
+export { Password, type PasswordMail } from "./providers/password.ts";
 export {
   Apple,
   Atlassian,
@@ -69,6 +97,7 @@ export type {
   EndSessionOptions,
   OAuthCheck,
   OAuthProviderConfig,
+  PasswordProviderConfig,
   ProfileContext,
   ProviderConfig,
   PublicProvider,

@@ -35,6 +35,8 @@ export async function storedUser(
     });
     return { user: created, isNewUser: true };
   }
+  // A password sign-in checked a stored user's password: that user, as stored.
+  if (input.provider.type === "password") return { user: input.user, isNewUser: false };
   if (input.provider.type === "credentials") {
     const known = await callAdapter(adapter, "getUser", input.user.id);
     if (known) return { user: known, isNewUser: false };

@@ -11,6 +11,8 @@ import type { RouteOf } from "./endpoint.ts";
 import { completeSignIn } from "./lib/complete-sign-in.ts";
 import { emailCallbackAction, emailConfirmPageAction } from "./lib/email.ts";
 import { callbackParams, relayFormPost } from "./lib/form-post-relay.ts";
+import { limit } from "./lib/limit.ts";
+import { passwordSignInAction } from "./lib/password-signin.ts";
 import type { Services } from "./services.ts";
 
 /** `GET|POST callback/<id>`: the provider's return (OAuth/OIDC) or a credentials form. */
@@ -22,6 +24,10 @@ export async function callbackAction(
   const provider = ctx.config.providers.get(providerId);
   if (!provider) throw new AuthError("UnknownProvider");
   if (provider.type === "credentials") return credentialsCallback(ctx, provider, services);
+  if (provider.type === "password") {
+    if (ctx.request.method !== "POST") throw new MethodNotAllowed(["POST"]);
+    return passwordSignInAction(ctx, ctx.config.password!, services);
+  }
   if (provider.type === "email") {
     return ctx.request.method === "POST"
       ? emailCallbackAction(ctx, provider, services)
@@ -86,6 +92,8 @@ async function credentialsCallback(
   const request = ctx.webRequest;
   if (ctx.request.method !== "POST" || request === null) throw new MethodNotAllowed(["POST"]);
   const callbackUrl = await ctx.callbackUrl();
+  const limited = await limit(ctx, services, "credentials");
+  if (limited) return limited;
   const { csrfToken: _csrf, ...credentials } = ctx.body;
   let user: User | null;
   try {

@@ -2,14 +2,18 @@ import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { PublicProvider } from "../providers/types.ts";
 
-/** `GET providers`: every configured provider with its sign-in and callback URLs. */
+/**
+ * `GET providers`: every configured provider with its sign-in and callback URLs. The Password
+ * provider is listed as `credentials`: an Auth.js client then posts `signIn("password", { email,
+ * password })` to its callback URL, which is where Gatehouse takes password sign-ins.
+ */
 export function providersAction(ctx: RequestContext): Outcome {
   const body: Record<string, PublicProvider> = {};
   for (const provider of ctx.config.providers.values()) {
     body[provider.id] = {
       id: provider.id,
       name: provider.name,
-      type: provider.type,
+      type: provider.type === "password" ? "credentials" : provider.type,
       signinUrl: `${ctx.baseUrl}/signin/${provider.id}`,
       callbackUrl: `${ctx.baseUrl}/callback/${provider.id}`,
     };

@@ -1,10 +1,13 @@
 import type { ResolvedConfig } from "../config/resolve-config.ts";
 import { createDeviceFlows, type DeviceFlows } from "../device/device-flows.ts";
+import { createLimits, type Limits } from "../limits/limits.ts";
 import { createLogoutReplayCache, type ReplayCache } from "../logout/replay-cache.ts";
 import { createOAuthFlows, type OAuthFlows } from "../oauth/oauth-flows.ts";
 import { databaseStrategy } from "../session/database-strategy.ts";
 import { jwtStrategy } from "../session/jwt-strategy.ts";
 import { createSessions, type Sessions } from "../session/sessions.ts";
+import { createSessionsValidAfter, type SessionsValidAfter } from "../session/sessions-valid-after.ts";
+import { VerifiedTokenCache } from "../session/verified-token-cache.ts";
 
 /** What the handlers share for the life of one Gatehouse instance (no module state anywhere). */
 export interface Services {
@@ -15,18 +18,29 @@ export interface Services {
   device: DeviceFlows;
   /** Back-channel logout token `jti`s already used. */
   replays: ReplayCache;
+  /** Rate limits and lockout; null when `rateLimit: false`. */
+  limits: Limits | null;
+  /** Per-user "sessions valid after" times (ends jwt sessions); null without an adapter that keeps them. */
+  validAfter: SessionsValidAfter | null;
 }
 
 export function createServices(config: ResolvedConfig): Services {
+  const validAfter = createSessionsValidAfter(config.adapter);
   const strategy =
     config.session.strategy === "database" && config.adapter
       ? databaseStrategy(config.adapter)
-      : jwtStrategy();
+      : jwtStrategy(new VerifiedTokenCache(), validAfter);
   const oauth = createOAuthFlows(config);
   return {
     sessions: createSessions(strategy, config.nextAuthV4),
     oauth,
     device: createDeviceFlows(oauth),
     replays: createLogoutReplayCache(),
+    limits: createLimits(config.rateLimit, {
+      adapterStore: config.adapter?.rateLimits,
+      logger: config.logger,
+      now: config.now,
+    }),
+    validAfter,
   };
 }

@@ -24,6 +24,9 @@ export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {
       : { id: p.id, name: p.name, type: p.type, ...(p.style ? { style: p.style } : {}) },
   );
   const email = ctx.url.searchParams.get("email") ?? undefined;
+  const noticeParam = ctx.url.searchParams.get("notice");
+  const notice =
+    noticeParam === "password-reset" || noticeParam === "email-verified" ? noticeParam : undefined;
   const page = renderPage(
     {
       page: "signin",
@@ -32,6 +35,7 @@ export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {
       callbackUrl,
       error,
       ...(email ? { email } : {}),
+      ...(notice ? { notice } : {}),
     },
     pageContext(ctx),
   );

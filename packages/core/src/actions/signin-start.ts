@@ -16,11 +16,14 @@ import type { Services } from "./services.ts";
 export async function signInStartAction(
   ctx: RequestContext,
   { providerId }: RouteOf<"signin", "required">,
-  { oauth }: Services,
+  services: Services,
 ): Promise<Outcome> {
+  const { oauth } = services;
   const provider = ctx.config.providers.get(providerId);
-  if (!provider || provider.type === "credentials") throw new AuthError("UnknownProvider");
-  if (provider.type === "email") return emailSignInAction(ctx, provider);
+  if (!provider || provider.type === "credentials" || provider.type === "password") {
+    throw new AuthError("UnknownProvider");
+  }
+  if (provider.type === "email") return emailSignInAction(ctx, provider, services);
   await ctx.callbackUrl(); // remembered in its cookie for the return
   const extraParams: Record<string, string> = {};
   for (const [key, value] of ctx.url.searchParams) extraParams[key] = value;

@@ -1,24 +1,35 @@
 import { backchannelLogoutAction } from "./backchannel-logout.ts";
 import { callbackAction } from "./callback.ts";
+import { changePasswordAction } from "./change-password.ts";
 import { csrfAction } from "./csrf.ts";
 import { deviceSignOutAction } from "./device-signout.ts";
 import { deviceStartAction } from "./device-start.ts";
 import { deviceTokenAction } from "./device-token.ts";
 import { endpoint } from "./endpoint.ts";
 import { errorAction } from "./error.ts";
+import { forgotPasswordAction } from "./forgot-password.ts";
+import { forgotPasswordPageAction } from "./forgot-password-page.ts";
 import {
   refuseAsJson,
   refuseCallbackToSignIn,
+  refuseToForm,
   refuseToSignIn,
   refuseToSignOut,
 } from "./lib/csrf-refusals.ts";
 import { providersAction } from "./providers.ts";
+import { resetPasswordAction } from "./reset-password.ts";
+import { resetPasswordPageAction } from "./reset-password-page.ts";
 import { sessionAction } from "./session.ts";
 import { sessionUpdateAction } from "./session-update.ts";
+import { setPasswordAction } from "./set-password.ts";
 import { signInPageAction } from "./signin-page.ts";
 import { signInStartAction } from "./signin-start.ts";
 import { signOutAction } from "./signout.ts";
 import { signOutPageAction } from "./signout-page.ts";
+import { signUpAction } from "./signup.ts";
+import { signUpPageAction } from "./signup-page.ts";
+import { verifyEmailAction } from "./verify-email.ts";
+import { verifyEmailPageAction } from "./verify-email-page.ts";
 import { verifyRequestAction } from "./verify-request.ts";
 
 const json = { answer: "json", browser: true } as const;
@@ -46,6 +57,17 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "callback", provider: "required", ...page, csrf: refuseCallbackToSignIn, handle: callbackAction }),
   endpoint({ method: "GET", action: "verify-request", provider: "absent", ...page, csrf: null, handle: verifyRequestAction }),
   endpoint({ method: "GET", action: "error", provider: "absent", ...page, csrf: null, handle: errorAction }),
+  // Password accounts (the Password provider; without one these answer 404).
+  endpoint({ method: "GET", action: "signup", provider: "absent", ...page, csrf: null, handle: signUpPageAction }),
+  endpoint({ method: "POST", action: "signup", provider: "absent", ...page, csrf: refuseToForm("signup"), handle: signUpAction }),
+  endpoint({ method: "GET", action: "verify-email", provider: "absent", ...page, csrf: null, handle: verifyEmailPageAction }),
+  endpoint({ method: "POST", action: "verify-email", provider: "absent", ...page, csrf: refuseToSignIn, handle: verifyEmailAction }),
+  endpoint({ method: "GET", action: "forgot-password", provider: "absent", ...page, csrf: null, handle: forgotPasswordPageAction }),
+  endpoint({ method: "POST", action: "forgot-password", provider: "absent", ...page, csrf: refuseToForm("forgot-password"), handle: forgotPasswordAction }),
+  endpoint({ method: "GET", action: "reset-password", provider: "absent", ...page, csrf: null, handle: resetPasswordPageAction }),
+  endpoint({ method: "POST", action: "reset-password", provider: "absent", ...page, csrf: refuseToForm("reset-password", ["token", "email"]), handle: resetPasswordAction }),
+  endpoint({ method: "POST", action: "change-password", provider: "absent", ...json, csrf: refuseAsJson, handle: changePasswordAction }),
+  endpoint({ method: "POST", action: "set-password", provider: "absent", ...json, csrf: refuseAsJson, handle: setPasswordAction }),
   // RFC 8628 device sign-in: the device starts, polls, and ends its bearer session.
   endpoint({ method: "POST", action: "device", provider: "required", ...machine, handle: deviceStartAction }),
   endpoint({ method: "POST", action: "device-token", provider: "required", ...machine, handle: deviceTokenAction }),

@@ -11,5 +11,7 @@ export function verifyRequestAction(ctx: RequestContext): Outcome {
     for (const [key, value] of ctx.url.searchParams) url.searchParams.set(key, value);
     return redirect(url.href);
   }
-  return { type: "page", page: renderPage({ page: "verify-request" }, pageContext(ctx)) };
+  const type = ctx.url.searchParams.get("type");
+  const kind = type === "signup" || type === "reset-password" ? type : "signin";
+  return { type: "page", page: renderPage({ page: "verify-request", kind }, pageContext(ctx)) };
 }

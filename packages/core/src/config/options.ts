@@ -1,4 +1,8 @@
 import type { Adapter } from "../adapter/adapter.ts";
+import type { TrustedProxies } from "../limits/client-ip.ts";
+import type { LockoutOptions } from "../limits/lockout.ts";
+import type { RateLimitStore } from "../limits/rate-limit-store.ts";
+import type { RateLimitRule } from "../limits/rate-limiter.ts";
 import type { ProviderConfig, TokenSet, User } from "../providers/types.ts";
 
 /** The contents of a jwt-strategy session token (the JWE payload). */
@@ -70,6 +74,10 @@ export interface Pages {
   error?: string;
   verifyRequest?: string;
   newUser?: string;
+  /** The Password provider's pages: they receive `error`, `callbackUrl` (and `token`, `email` for reset). */
+  signUp?: string;
+  forgotPassword?: string;
+  resetPassword?: string;
 }
 
 export interface Theme {
@@ -116,6 +124,51 @@ export interface Logger {
   debug?(code: string, detail?: unknown): void;
 }
 
+/**
+ * The endpoints that check a secret or send mail, each rate limited per client IP (IPv6 by /64) and,
+ * where the request names one, per identifier (the email address).
+ */
+export type LimitedAction =
+  | "passwordSignIn"
+  | "signUp"
+  | "forgotPassword"
+  | "resetPassword"
+  | "changePassword"
+  | "emailSignIn"
+  | "resendVerification"
+  | "verification"
+  | "credentials";
+
+/** The two limits of one endpoint; `false` turns one off. */
+export interface LimitedActionRules {
+  ip?: RateLimitRule | false;
+  identifier?: RateLimitRule | false;
+}
+
+/** Abuse protection: rate limits and account lockout (on unless `rateLimit: false`). */
+export interface RateLimitOptions {
+  /**
+   * Where counters live. Default: the adapter's own store (`adapter.rateLimits`, e.g. `@gatehouse/sql`
+   * keeps them in its database, shared by every instance), else in memory (one instance only).
+   * `createRedisRateLimitStore()` of `@gatehouse/redis` is the third option.
+   */
+  store?: RateLimitStore;
+  /**
+   * Which `X-Forwarded-For` entries to believe: the number of proxies in front of the app, or their
+   * CIDR blocks. Default none: the client is the socket peer the server integration reports.
+   */
+  trustedProxies?: TrustedProxies;
+  /** Override any endpoint's limits (see `docs/rate-limits.md` for the defaults). */
+  rules?: Partial<Record<LimitedAction, LimitedActionRules>>;
+  /** Lockout of an account after repeated wrong passwords; `false` turns it off. */
+  lockout?: LockoutOptions | false;
+  /**
+   * When the store fails (Redis or the database is down): `"open"` (default) lets the request through
+   * and logs `RateLimitStoreFailed`; `"closed"` answers 503 `StorageUnavailable`.
+   */
+  onStoreError?: "open" | "closed";
+}
+
 /** Everything Gatehouse is configured with. */
 export interface GatehouseOptions {
   /** One secret, or several for rotation (the first signs/encrypts, all verify/decrypt). ≥ 32 characters. */
@@ -137,6 +190,8 @@ export interface GatehouseOptions {
   logger?: Logger;
   /** Carry sessions over from next-auth v4: see `MigrateOptions`. */
   migrate?: MigrateOptions;
+  /** Rate limits and lockout; `false` turns them off (never in production). Default on. */
+  rateLimit?: RateLimitOptions | false;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */

@@ -1,13 +1,15 @@
 import type { Adapter } from "../adapter/adapter.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { DEFAULTS } from "../lib/defaults.ts";
+import { isProduction } from "../lib/is-production.ts";
 import { KeyRing } from "../lib/key-ring.ts";
 import { checkRegistrationAndLogout } from "../oauth/registration/check-registration-options.ts";
 import type { ProviderConfig } from "../providers/types.ts";
 import { type NextAuthV4Sessions, resolveMigration } from "../session/next-auth-v4.ts";
 import { checkClientOptions } from "./check-client-options.ts";
 import { envName } from "./env.ts";
-import type { Callbacks, GatehouseOptions, Logger, Pages, Theme } from "./options.ts";
+import type { Callbacks, GatehouseOptions, Logger, Pages, RateLimitOptions, Theme } from "./options.ts";
+import { type PasswordSettings, resolvePassword } from "./resolve-password.ts";
 
 /** Configuration after validation: everything has a value, keys are ready to derive. */
 export interface ResolvedConfig {
@@ -30,6 +32,10 @@ export interface ResolvedConfig {
   adapter: Adapter | null;
   /** Reading next-auth v4 session cookies (`migrate.nextAuthV4`), or null when off. */
   nextAuthV4: NextAuthV4Sessions | null;
+  /** The `Password` provider's settings, or null when there is none. */
+  password: PasswordSettings | null;
+  /** Rate limits and lockout as given (`createLimits` checks them); false when off. */
+  rateLimit: RateLimitOptions | false;
 }
 
 /**
@@ -122,6 +128,13 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     throw new ConfigError("Gatehouse: cookies.prefix may only contain letters, digits, '-' and '_'.");
   }
 
+  const logger = options.logger ?? consoleLogger;
+  if (options.rateLimit === false && isProduction()) {
+    logger.warn(
+      "RateLimitOff",
+      "rateLimit: false in production: nothing limits password guessing or mail sending.",
+    );
+  }
   return {
     secrets,
     origin,
@@ -133,13 +146,15 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     pages: checkPages(options.pages ?? {}),
     theme: options.theme ?? {},
     cookiePrefix: prefix,
-    logger: options.logger ?? consoleLogger,
+    logger,
     httpTimeout: options.httpTimeout ?? DEFAULTS.httpTimeout,
     now: options.now ?? Date.now,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     keys: new KeyRing(secrets),
     adapter,
     nextAuthV4: resolveMigration(options.migrate, { adapter, cookiePrefix: prefix }),
+    password: resolvePassword(providers.values(), options.adapter, logger),
+    rateLimit: options.rateLimit ?? {},
   };
 }
 
@@ -166,6 +181,7 @@ function checkProvider(provider: ProviderConfig): void {
     checkCredentialInputs(provider.id, provider.credentials);
     return;
   }
+  if (provider.type === "password") return; // resolvePassword checks it, with the adapter
   if (provider.type === "email") {
     if (typeof provider.sendVerificationRequest !== "function") {
       throw new ConfigError(
@@ -214,11 +230,6 @@ function checkPages(pages: Pages): Pages {
 }
 
 /** The `AUTH_<ID>_…` stem for a provider id. */
-
-function isProduction(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.NODE_ENV === "production";
-}
 
 /** Logs codes and internal causes; never request secrets (callers pass causes without tokens). */
 const consoleLogger: Logger = {

@@ -16,6 +16,12 @@ const SIGN_IN_PAGE_CODES = [
   "CredentialsSignin",
   "SessionRequired",
   "MissingCSRF",
+  // Gatehouse's own (password accounts), shown inline on the sign-in, sign-up and reset pages.
+  "EmailInvalid",
+  "PasswordTooShort",
+  "PasswordTooLong",
+  "PasswordBreached",
+  "EmailNotVerified",
 ];
 
 test("every code has a 4xx/5xx status, a title, a message, a cause and a known surface", () => {
@@ -51,11 +57,13 @@ test("the sign-in surface is exactly the docs/protocol.md §7 list", () => {
 
 test("the error page codes and statuses of docs/protocol.md §7", () => {
   const errorPage = codes.filter((code) => errorCatalogue[code].surface === "error");
-  // docs/protocol.md §7's four, plus StorageUnavailable (503) for a database that is down or locked.
+  // docs/protocol.md §7's four, plus StorageUnavailable (503) for a database that is down or locked
+  // and PasswordResetInvalid for a spent or expired reset link.
   assert.deepEqual([...errorPage].sort(), [
     "AccessDenied",
     "Configuration",
     "Default",
+    "PasswordResetInvalid",
     "StorageUnavailable",
     "Verification",
   ]);

@@ -112,6 +112,44 @@ export const errorCatalogue = {
     cause:
       "A POST that needs CSRF protection had no valid CSRF cookie, a csrfToken that did not match it, or an Origin header of another site.",
   },
+  // --- password accounts: shown inline on the sign-in, sign-up and reset pages ---
+  EmailInvalid: {
+    status: 400,
+    surface: "signin",
+    title: "Email address needed",
+    message: "Enter a valid email address.",
+    cause: "Sign-up or a reset request was posted without a usable email address.",
+  },
+  PasswordTooShort: {
+    status: 400,
+    surface: "signin",
+    title: "Password too short",
+    message: "Use a password of at least 8 characters.",
+    cause: "A new password had fewer than 8 characters (Unicode code points after NFKC normalisation).",
+  },
+  PasswordTooLong: {
+    status: 400,
+    surface: "signin",
+    title: "Password too long",
+    message: "Use a password of at most 256 characters.",
+    cause: "A new password had more than 256 characters (after NFKC normalisation).",
+  },
+  PasswordBreached: {
+    status: 400,
+    surface: "signin",
+    title: "Password too common",
+    message: "This password appears in lists of breached passwords. Choose another one.",
+    cause:
+      "A new password is in the offline list of common breached passwords, or (when enabled) Have I Been Pwned knows it.",
+  },
+  EmailNotVerified: {
+    status: 403,
+    surface: "signin",
+    title: "Email not verified",
+    message: "Confirm your email address first: we sent you a new link.",
+    cause:
+      "A password sign-in with the right password, for an account whose address is not verified while requireEmailVerification is on; a new verification mail is sent (rate limited).",
+  },
   // --- shown on the error page (docs/protocol.md §7) ---
   Configuration: {
     status: 500,
@@ -134,6 +172,14 @@ export const errorCatalogue = {
     title: "Unable to sign in",
     message: "The sign in link is no longer valid. It may have been used already or it may have expired.",
     cause: "An email sign-in token was unknown, expired, already used or for another address.",
+  },
+  PasswordResetInvalid: {
+    status: 403,
+    surface: "error",
+    title: "Link expired",
+    message:
+      "This password reset link is no longer valid. It may have been used already or it may have expired. Ask for a new one.",
+    cause: "A reset token was unknown, expired, already used or for another address.",
   },
   StorageUnavailable: {
     status: 503,
@@ -194,6 +240,28 @@ export const errorCatalogue = {
     message: "Too many attempts. Wait a moment, then try again.",
     cause:
       "A rate limit or an account lockout refused the request (client IP, by /64 for IPv6, or the identifier); the answer carries Retry-After in seconds.",
+  },
+  CurrentPasswordIncorrect: {
+    status: 403,
+    surface: "request",
+    title: "Wrong password",
+    message: "The current password is not correct.",
+    cause: "change-password was posted with a current password that does not match.",
+  },
+  PasswordNotSet: {
+    status: 409,
+    surface: "request",
+    title: "No password yet",
+    message: "This account has no password yet: set one instead.",
+    cause: "change-password for a user who has no password (use set-password).",
+  },
+  PasswordAlreadySet: {
+    status: 409,
+    surface: "request",
+    title: "Password already set",
+    message: "This account already has a password: change it instead.",
+    cause:
+      "set-password for a user who already has a password (use change-password, which asks for the current one).",
   },
   UnknownProvider: {
     status: 404,

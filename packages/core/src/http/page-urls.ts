@@ -3,12 +3,44 @@ import type { PageContext } from "../pages/render-page.ts";
 import { type Outcome, redirect } from "./outcome.ts";
 import type { RequestContext } from "./request-context.ts";
 
-/** URL of the sign-in page (built-in or custom), with the callback URL and an error code. */
+/** URL of the sign-in page (built-in or custom), with the callback URL, an error code or a notice. */
 export function signInPageUrl(
   ctx: RequestContext,
-  params: { error?: ErrorCode; callbackUrl?: string } = {},
+  params: { error?: ErrorCode; callbackUrl?: string; notice?: "password-reset" | "email-verified" } = {},
 ): string {
   return withQuery(pageBase(ctx, ctx.config.pages.signIn, "signin"), params);
+}
+
+/** The password account pages, by action, and the `pages` option that replaces each. */
+const FORM_PAGES = {
+  signup: "signUp",
+  "forgot-password": "forgotPassword",
+  "reset-password": "resetPassword",
+} as const;
+
+/** A password account form page. */
+export type FormPage = keyof typeof FORM_PAGES;
+
+/** URL of a password account page (built-in or custom) with query parameters. */
+export function formPageUrl(
+  ctx: RequestContext,
+  page: FormPage,
+  params: Record<string, string | undefined>,
+): string {
+  return withQuery(pageBase(ctx, ctx.config.pages[FORM_PAGES[page]], page), params);
+}
+
+/**
+ * A refused form: back to its page with the code (and `keep`: fields the page needs again, such as
+ * the reset token). In JSON mode the answer carries the code's status, as `failure` does.
+ */
+export function formFailure(
+  ctx: RequestContext,
+  page: FormPage,
+  code: ErrorCode,
+  keep: Record<string, string | undefined> = {},
+): Outcome {
+  return redirect(formPageUrl(ctx, page, { ...keep, error: code }), errorCatalogue[code].status);
 }
 
 /** URL of the error page (built-in or custom) for a code. */

@@ -28,6 +28,8 @@ export class RequestContext {
   readonly out: ResponseCookies;
   readonly now: number;
   body: Record<string, string> = Object.create(null);
+  /** The socket peer address the server integration reported (`handler(request, { clientAddress })`), or null. */
+  readonly clientAddress: string | null;
   /** Redirects are answered as `{url}` JSON (v4 `json=true` body or v5 `X-Auth-Return-Redirect`). */
   jsonMode: boolean;
   #url: URL | null = null;
@@ -40,10 +42,11 @@ export class RequestContext {
   constructor(
     request: RequestHead,
     config: ResolvedConfig,
-    from: { url?: UrlHead; webRequest?: Request } = {},
+    from: { url?: UrlHead; webRequest?: Request; clientAddress?: string | null } = {},
   ) {
     this.request = request;
     this.webRequest = from.webRequest ?? null;
+    this.clientAddress = from.clientAddress ?? null;
     this.config = config;
     if (from.url instanceof URL) this.#url = from.url;
     // A configured origin wins (see requestOrigin), and then the URL is not even read here.

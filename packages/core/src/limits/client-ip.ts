@@ -68,7 +68,10 @@ function parseForwarded(entry: string): IpAddress | null {
  * @example
  * clientIp(request, { socketAddress: req.socket.remoteAddress, trustedProxies: proxyTrust(1) })
  */
-export function clientIp(request: Request, options: ClientIpOptions): string | null {
+export function clientIp(
+  request: { readonly headers: { get(name: string): string | null } },
+  options: ClientIpOptions,
+): string | null {
   const socket = options.socketAddress == null ? null : parseIp(options.socketAddress);
   if (options.trustedProxies === undefined) return socket === null ? null : formatIp(socket);
   const trust =

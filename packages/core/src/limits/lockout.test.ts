@@ -107,10 +107,13 @@ test("success (sign-in or reset) clears the counters", async () => {
   assert.deepEqual(await lockout.check(owner), { ok: true });
 });
 
-test("an unknown client address shares one bucket, never none", async () => {
+test("an unknown client address counts account-wide only: never none, never five guesses from anyone", async () => {
   const { lockout } = setup();
-  for (let i = 0; i < 5; i += 1) await lockout.fail({ account: "a@example.com", client: null });
+  for (let i = 0; i < 49; i += 1) await lockout.fail({ account: "a@example.com", client: null });
+  assert.deepEqual(await lockout.check({ account: "a@example.com", client: null }), { ok: true });
+  await lockout.fail({ account: "a@example.com", client: null });
   assert.ok("error" in (await lockout.check({ account: "a@example.com", client: null })));
+  assert.ok("error" in (await lockout.check({ account: "a@example.com", client: "192.0.2.1" })));
 });
 
 test("misconfiguration throws ConfigError", async () => {
@@ -118,6 +121,7 @@ test("misconfiguration throws ConfigError", async () => {
   assert.throws(() => createLockout(store, Date.now, { threshold: 0 }), ConfigError);
   assert.throws(() => createLockout(store, Date.now, { threshold: 10, globalThreshold: 5 }), ConfigError);
   assert.throws(() => createLockout(store, Date.now, { baseDelayMs: 20 * MIN }), ConfigError);
+  assert.throws(() => createLockout(store, Date.now, { maxDelayMs: 20 * MIN, windowMs: 10 * MIN }), ConfigError);
   const lockout = createLockout(store, Date.now);
   await assert.rejects(lockout.check({ account: "", client: null }), ConfigError);
 });

@@ -51,7 +51,7 @@ export interface LockoutOptions {
 export interface Attempt {
   /** The account identifier, normalised by the caller (e.g. the lower-cased e-mail or the user id). */
   readonly account: string;
-  /** The client key (`ipKey` of the client address), or `null` when the address is unknown. */
+  /** The client key (`ipKey` of the client address), or `null` when unknown (then only the account-wide bucket counts). */
   readonly client: string | null;
   /** The id of a verified known-device token, when the request carried one. */
   readonly device?: string | null;
@@ -106,6 +106,9 @@ export function createLockout(
   if (baseDelayMs > maxDelayMs) {
     throw new ConfigError("Lockout options must satisfy baseDelayMs <= maxDelayMs.");
   }
+  if (maxDelayMs > windowMs) {
+    throw new ConfigError("Lockout options must satisfy maxDelayMs <= windowMs (a lock never outlives its memory).");
+  }
   const retentionMs = windowMs + maxDelayMs;
 
   /** The buckets an attempt counts in, each with its threshold. */
@@ -116,11 +119,11 @@ export function createLockout(
     if (attempt.device != null) {
       return [{ key: JSON.stringify(["lock", "device", attempt.account, attempt.device]), threshold }];
     }
-    return [
-      // An unknown client address shares one bucket per account: stricter, never unlimited.
-      { key: JSON.stringify(["lock", "client", attempt.account, attempt.client]), threshold },
-      { key: JSON.stringify(["lock", "account", attempt.account]), threshold: globalThreshold },
-    ];
+    const account = { key: JSON.stringify(["lock", "account", attempt.account]), threshold: globalThreshold };
+    // An unknown client address counts only account-wide: a shared per-network bucket would let any
+    // five wrong guesses, from anywhere, delay the owner. The account-wide threshold still bounds it.
+    if (attempt.client === null) return [account];
+    return [{ key: JSON.stringify(["lock", "client", attempt.account, attempt.client]), threshold }, account];
   }
 
   /** When a counter with `count` failures, the last at `lastAt`, unlocks (`lastAt` if not locked). */

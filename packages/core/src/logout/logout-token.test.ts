@@ -104,6 +104,14 @@ describe("verifyLogoutToken against a real oidc-provider's key set", () => {
     await refused(await sign(claims({ iat: old, exp: undefined })), /iat|age/);
   });
 
+  test("issued in the future beyond the clock tolerance (jose's maxTokenAge check, 10 s)", async () => {
+    const now = Math.floor(NOW / 1000);
+    await refused(await sign(claims({ iat: now + 60, exp: now + 180 })), /iat.*should be in the past/);
+    await refused(await sign(claims({ iat: now + 11, exp: now + 180 })), /iat.*should be in the past/);
+    assert.equal((await verify(await sign(claims({ iat: now + 5 })))).ok, true);
+    assert.equal((await verify(await sign(claims({ iat: now + 10 })))).ok, true);
+  });
+
   test("with a nonce (an ID token passed off as a logout token)", async () => {
     await refused(await sign(claims({ nonce: "n-0S6_WzA2Mj" })), /nonce/);
   });

@@ -168,6 +168,36 @@ describe("completeAuthorization against a fake provider", () => {
     );
   });
 
+  test("ID token issued in the future beyond the clock tolerance → OAuthCallback, cause logged", async () => {
+    // Issue 13: oauth4webapi only type-checks `iat`, so an ID token minted ahead of time was accepted.
+    const now = Math.floor(Date.now() / 1000);
+    const runtime = { now: () => now * 1000 };
+    fake.behavior.idTokenClaims = { iat: now + 60, exp: now + 600 };
+    await assert.rejects(
+      completeAtFake(provider, await signInAtFake(provider, { runtime })),
+      (error: unknown) => {
+        assert.ok(error instanceof AuthError && error.code === "OAuthCallback");
+        assert.deepEqual(error.cause, {
+          name: "JWTClaimValidationFailed",
+          code: "ERR_JWT_CLAIM_VALIDATION_FAILED",
+          message: '"iat" claim timestamp check failed (it should be in the past)',
+        });
+        return true;
+      },
+    );
+    // CLOCK_TOLERANCE_S (10 s) is the limit: up to it the clocks are taken to differ, not the token.
+    for (const ahead of [5, 10]) {
+      fake.behavior.idTokenClaims = { iat: now + ahead, exp: now + 600 };
+      const { user } = await completeAtFake(provider, await signInAtFake(provider, { runtime }));
+      assert.equal(user.id, "user-123", `iat ${ahead} s ahead is accepted`);
+    }
+    fake.behavior.idTokenClaims = { iat: now + 11, exp: now + 600 };
+    await assert.rejects(
+      completeAtFake(provider, await signInAtFake(provider, { runtime })),
+      authError("OAuthCallback", /iat/),
+    );
+  });
+
   test("userinfo sub differs from the ID token's → OAuthCallback", async () => {
     fake.behavior.userinfoSub = "someone-else";
     await assert.rejects(

@@ -5,7 +5,7 @@ import { Browser } from "@gatehouse/dev-provider/testing";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import { completeAuthorization } from "./complete-authorization.ts";
 import { createDiscoveryCache } from "./discovery-cache.ts";
-import { createOAuthRuntime } from "./runtime.ts";
+import { createOAuthRuntime, type OAuthRuntime } from "./runtime.ts";
 import { startAuthorization } from "./start-authorization.ts";
 import { authError } from "./test/flow.ts";
 
@@ -33,11 +33,11 @@ describe("sign-in against a real OpenID provider (oidc-provider via @gatehouse/d
   after(() => op.close());
 
   /** Starts a sign-in, logs in as `username` on the provider's form, returns what the callback received. */
-  async function signIn(username: string) {
+  async function signIn(username: string, clock: OAuthRuntime = runtime) {
     const { url, checks } = await startAuthorization(provider, {
       redirectUri: REDIRECT_URI,
       extraParams: { login_hint: username },
-      runtime,
+      runtime: clock,
       discovery,
     });
     const browser = new Browser();
@@ -92,5 +92,32 @@ describe("sign-in against a real OpenID provider (oidc-provider via @gatehouse/d
     const input = { redirectUri: REDIRECT_URI, params, checks, runtime, discovery };
     await completeAuthorization(provider, input);
     await assert.rejects(completeAuthorization(provider, input), authError("OAuthCallback", /invalid_grant/));
+  });
+
+  test("an ID token issued in our future beyond the clock tolerance is refused", async () => {
+    // Our injected clock runs behind the provider's, so the `iat` it signs lies in our future.
+    const behind = (seconds: number) => createOAuthRuntime({ now: () => Date.now() - seconds * 1000 });
+    const late = behind(60);
+    const { params, checks } = await signIn("carol", late);
+    await assert.rejects(
+      completeAuthorization(provider, {
+        redirectUri: REDIRECT_URI,
+        params,
+        checks,
+        runtime: late,
+        discovery,
+      }),
+      authError("OAuthCallback", /\\"iat\\" claim timestamp check failed \(it should be in the past\)/),
+    );
+    // Within the 10 s tolerance (CLOCK_TOLERANCE_S) the same flow signs in.
+    const slightly = behind(5);
+    const accepted = await signIn("carol", slightly);
+    const result = await completeAuthorization(provider, {
+      redirectUri: REDIRECT_URI,
+      ...accepted,
+      runtime: slightly,
+      discovery,
+    });
+    assert.equal(result.user.id, "carol");
   });
 });

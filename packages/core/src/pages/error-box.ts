@@ -1,6 +1,9 @@
 import { h, type MarkupElement } from "./lib/h.ts";
 
-/** The inline error of the sign-in and sign-out pages; `role="alert"` so screen readers announce it. */
-export function ErrorBox({ message }: { message: string }): MarkupElement {
-  return h("div", { className: "alert", role: "alert" }, message);
+/** The id of a form page's one error box, so the field it is about can point at it (`aria-describedby`). */
+export const ERROR_BOX_ID = "form-error";
+
+/** The inline error of the form pages; `role="alert"` so screen readers announce it. */
+export function ErrorBox({ message, id }: { message: string; id?: string }): MarkupElement {
+  return h("div", { className: "alert", role: "alert", id }, message);
 }

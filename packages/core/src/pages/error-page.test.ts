@@ -8,6 +8,8 @@ test("error page codes: catalogue title, message and status", () => {
     ["Configuration", 500],
     ["AccessDenied", 403],
     ["Verification", 403],
+    ["PasswordResetInvalid", 403],
+    ["RateLimited", 429],
     ["Default", 400],
   ];
   for (const [code, status] of expected) {
@@ -40,11 +42,74 @@ test("the default page links to the origin", () => {
 });
 
 test("codes that are not error-page codes, and unknown codes, render the Default page", () => {
-  const codes = ["OAuthCallback", "MissingCSRF", "UnknownAction", "toString", "__proto__", "<b>x</b>"];
+  const codes = [
+    "OAuthCallback",
+    "MissingCSRF",
+    "EmailInvalid",
+    "CurrentPasswordIncorrect",
+    "UnknownAction",
+    "toString",
+    "__proto__",
+    "<b>x</b>",
+  ];
   for (const code of codes) {
     const page = render({ page: "error", code: code as ErrorCode });
     assert.equal(page.status, 400, code);
     assert.ok(page.body.includes(`<h1>${errorCatalogue.Default.title}</h1>`), code);
     assert.ok(!page.body.includes(code), `${code} is never echoed`);
   }
+});
+
+test("PasswordResetInvalid offers a new link through BASE/forgot-password", () => {
+  const body = render({ page: "error", code: "PasswordResetInvalid" }).body;
+  assert.deepEqual(tags(body, "a"), [
+    { class: "button", href: "http://localhost:3000/api/auth/forgot-password" },
+  ]);
+  assert.match(body, />Ask for a new link<\/a>/);
+});
+
+test("RateLimited: 429, a Retry-After header and when to try again, rounded up", () => {
+  const cases: [number, string, string][] = [
+    [1, "1", "1 second"],
+    [29.2, "30", "30 seconds"],
+    [59, "59", "59 seconds"],
+    [60, "60", "1 minute"],
+    [61, "61", "2 minutes"],
+    [900, "900", "15 minutes"],
+    [7199, "7199", "120 minutes"],
+    [7200, "7200", "2 hours"],
+    [86400, "86400", "24 hours"],
+  ];
+  for (const [retryAfterSeconds, header, wait] of cases) {
+    const page = render({ page: "error", code: "RateLimited", retryAfterSeconds });
+    assert.equal(page.status, 429);
+    assert.equal(page.headers["Retry-After"], header, String(retryAfterSeconds));
+    assert.ok(page.body.includes(`<h1>${errorCatalogue.RateLimited.title}</h1>`));
+    assert.ok(page.body.includes(`<p>Too many attempts. Try again in ${wait}.</p>`), wait);
+  }
+});
+
+test("RateLimited without a usable delay: the catalogue message and no Retry-After", () => {
+  for (const retryAfterSeconds of [undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY, "60" as never]) {
+    const page = render({ page: "error", code: "RateLimited", retryAfterSeconds });
+    assert.equal(page.status, 429);
+    assert.equal(page.headers["Retry-After"], undefined, String(retryAfterSeconds));
+    assert.ok(page.body.includes(`<p>${errorCatalogue.RateLimited.message}</p>`));
+  }
+});
+
+test("retryAfterSeconds is ignored on every other page; it cannot replace a security header", () => {
+  const page = render({ page: "error", code: "AccessDenied", retryAfterSeconds: 60 });
+  assert.equal(page.headers["Retry-After"], undefined);
+  assert.doesNotMatch(page.body, /Try again in/);
+  const limited = render({ page: "error", code: "RateLimited", retryAfterSeconds: 60 });
+  assert.deepEqual(Object.keys(limited.headers).sort(), [
+    "Cache-Control",
+    "Content-Security-Policy",
+    "Content-Type",
+    "Referrer-Policy",
+    "Retry-After",
+    "X-Content-Type-Options",
+    "X-Frame-Options",
+  ]);
 });

@@ -13,6 +13,7 @@ const signIn = render({
   providers: [
     { id: "dev", name: hostile, type: "oidc" },
     { id: "mail", name: "Email", type: "email" },
+    { id: "account", name: hostile, type: "password" },
     {
       id: "pw",
       name: "Password",
@@ -25,6 +26,38 @@ const signIn = render({
 });
 const signOut = render({ page: "signout", csrfToken: hostile, callbackUrl: hostile, error: null });
 
+const accountPages = {
+  signup: render({
+    page: "signup",
+    csrfToken: hostile,
+    callbackUrl: hostile,
+    error: null,
+    providerName: hostile,
+  }),
+  "forgot-password": render({
+    page: "forgot-password",
+    csrfToken: hostile,
+    callbackUrl: hostile,
+    error: null,
+  }),
+  "reset-password": render({
+    page: "reset-password",
+    csrfToken: hostile,
+    email: hostile,
+    token: hostile,
+    callbackUrl: hostile,
+    error: hostile as never,
+  }),
+  "confirm-verify-email": render({
+    page: "confirm-verify-email",
+    csrfToken: hostile,
+    email: hostile,
+    token: hostile,
+    callbackUrl: hostile,
+  }),
+  "email-verified": render({ page: "email-verified", signInUrl: hostile }),
+};
+
 function assertNoRawValue(page: RenderedPage): void {
   assert.doesNotMatch(page.body, /<script/i);
   assert.ok(!page.body.includes(hostile));
@@ -34,10 +67,21 @@ function assertNoRawValue(page: RenderedPage): void {
 test("sign-in page: every reflected value appears only escaped, and round-trips intact", () => {
   assertNoRawValue(signIn);
   assert.ok(signIn.body.includes(`<span>Sign in with ${escaped(hostile)}</span>`), "provider name");
-  const [oidc, email, credentials] = forms(signIn.body);
+  const [oidc, email, password, credentials] = forms(signIn.body);
   assert.equal(field(oidc?.body ?? "", "csrfToken")?.value, hostile);
   assert.equal(field(oidc?.body ?? "", "callbackUrl")?.value, hostile);
   assert.equal(field(email?.body ?? "", "email")?.value, hostile);
+  assert.equal(field(password?.body ?? "", "email")?.value, hostile, "password form email");
+  assert.equal(field(password?.body ?? "", "csrfToken")?.value, hostile);
+  const callback = encodeURIComponent(hostile);
+  assert.deepEqual(
+    tags(signIn.body, "a").map((a) => a.href),
+    [
+      `http://localhost:3000/api/auth/forgot-password?callbackUrl=${callback}`,
+      `http://localhost:3000/api/auth/signup?callbackUrl=${callback}`,
+    ],
+    "the callback URL is a query value, not markup",
+  );
   const input = field(credentials?.body ?? "", hostile);
   assert.equal(input?.placeholder, hostile);
   assert.equal(input?.type, hostile);
@@ -51,6 +95,41 @@ test("sign-out page: csrfToken and callbackUrl appear only escaped", () => {
   assertNoRawValue(signOut);
   assert.equal(field(signOut.body, "csrfToken")?.value, hostile);
   assert.equal(field(signOut.body, "callbackUrl")?.value, hostile);
+});
+
+test("account pages: every model string appears only escaped, and round-trips intact", () => {
+  for (const [name, page] of Object.entries(accountPages)) {
+    assertNoRawValue(page);
+    for (const input of tags(page.body, "input")) {
+      if (input.type === "hidden") assert.equal(input.value, hostile, `${name}: ${input.name}`);
+    }
+  }
+  const hidden = (page: RenderedPage) =>
+    tags(page.body, "input")
+      .filter((input) => input.type === "hidden")
+      .map((input) => input.name);
+  assert.deepEqual(hidden(accountPages.signup), ["csrfToken", "callbackUrl"]);
+  assert.deepEqual(hidden(accountPages["reset-password"]), ["csrfToken", "callbackUrl", "token", "email"]);
+  assert.deepEqual(hidden(accountPages["confirm-verify-email"]), [
+    "csrfToken",
+    "callbackUrl",
+    "token",
+    "email",
+  ]);
+  for (const page of [accountPages["reset-password"], accountPages["confirm-verify-email"]]) {
+    assert.ok(page.body.includes(`<strong>${escaped(hostile)}</strong>`), "the email shown as text");
+  }
+  assert.ok(
+    !accountPages["reset-password"].body.includes("alert(1)</div>"),
+    "an unknown error is not echoed",
+  );
+  assert.equal(tags(accountPages["email-verified"].body, "a")[0]?.href, hostile);
+  for (const page of [accountPages.signup, accountPages["forgot-password"]]) {
+    assert.equal(
+      tags(page.body, "a")[0]?.href,
+      `http://localhost:3000/api/auth/signin?callbackUrl=${encodeURIComponent(hostile)}`,
+    );
+  }
 });
 
 test("a hostile provider id cannot leave the form action", () => {
@@ -74,6 +153,9 @@ test("no page ever contains <script, whatever the input", () => {
     signOut,
     render({ page: "verify-request" }, { logo: hostile, brandColor: hostile, buttonText: hostile }),
     render({ page: "error", code: hostile as never }, { logo: `https://x.test/${hostile}` }),
+    render({ page: "error", code: "RateLimited", retryAfterSeconds: hostile as never }),
+    render({ page: "verify-request", kind: hostile as never }),
+    ...Object.values(accountPages),
   ];
   for (const page of pages) {
     assert.doesNotMatch(page.body, /<script/i);

@@ -18,6 +18,8 @@ export function renderHtmlDocument(input: {
   csp: (nonce: string) => string;
   /** The nonce, when the content needs it too (an inline script); fresh per response otherwise. */
   nonce?: string;
+  /** Extra headers of this page; the security headers below always win over them. */
+  headers?: Record<string, string>;
 }): RenderedPage {
   // A fresh nonce per response, so a nonce seen once is useless for injecting a style later.
   const nonce = input.nonce ?? crypto.randomUUID();
@@ -29,6 +31,7 @@ export function renderHtmlDocument(input: {
   return {
     status: input.status,
     headers: {
+      ...input.headers,
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": input.csp(nonce),
       "Referrer-Policy": "no-referrer",

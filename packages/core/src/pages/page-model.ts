@@ -12,9 +12,36 @@ export type PageModel =
       callbackUrl: string;
       error: ErrorCode | null;
       email?: string;
+      /** A confirmation shown above the forms: after a password reset, or after an email was verified. */
+      notice?: "password-reset" | "email-verified";
     }
   | { page: "signout"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
-  | { page: "verify-request" }
+  /** "Check your email": after a sign-in link (`signin`, the default), a sign-up, or a reset request. */
+  | { page: "verify-request"; kind?: "signin" | "signup" | "reset-password" }
+  /** GET signup: email, password (new-password), optional name; posts to `BASE/signup`. */
+  | {
+      page: "signup";
+      csrfToken: string;
+      callbackUrl: string;
+      error: ErrorCode | null;
+      /** The Password provider's display name. */
+      providerName: string;
+    }
+  /** GET forgot-password: email; posts to `BASE/forgot-password`. */
+  | { page: "forgot-password"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
+  /** GET reset-password?token&email: the new password; posts token, email and password to `BASE/reset-password`. */
+  | {
+      page: "reset-password";
+      csrfToken: string;
+      email: string;
+      token: string;
+      callbackUrl: string;
+      error: ErrorCode | null;
+    }
+  /** GET verify-email?token&email: the person confirms (scanner-safe); only that POST uses the token. */
+  | { page: "confirm-verify-email"; csrfToken: string; email: string; token: string; callbackUrl: string }
+  /** After POST verify-email: the address is verified; a link on to sign in. */
+  | { page: "email-verified"; signInUrl: string }
   /** GET callback/<email id>: the person confirms; only that POST uses the link's token. */
   | {
       page: "confirm-email";
@@ -24,8 +51,11 @@ export type PageModel =
       callbackUrl: string;
       csrfToken: string;
     }
-  /** Any code; codes whose surface is not "error" render as "Default". */
-  | { page: "error"; code: ErrorCode };
+  /**
+   * Any code; codes whose surface is not "error" render as "Default", except `RateLimited`, which
+   * renders as itself with its 429 status and says when to try again.
+   */
+  | { page: "error"; code: ErrorCode; retryAfterSeconds?: number };
 
 /** A provider as the sign-in page needs it (no secrets, no callbacks). */
 export type PageProvider =
@@ -37,7 +67,9 @@ export type PageProvider =
       type: "credentials";
       credentials: Record<string, CredentialInput>;
       style?: ProviderStyle;
-    };
+    }
+  /** Email and password form posting to `BASE/callback/<id>`, with links to sign-up and forgot-password. */
+  | { id: string; name: string; type: "password"; style?: ProviderStyle };
 
 export interface PageContext {
   /** Absolute: origin + base path, e.g. `http://localhost:3000/api/auth`. */
@@ -60,4 +92,6 @@ export interface PageView {
   content: MarkupElement;
   /** Extra CSS rules built only from validated values (see theme.ts). */
   css?: string;
+  /** Extra response headers (`Retry-After`); they cannot replace the security headers. */
+  headers?: Record<string, string>;
 }

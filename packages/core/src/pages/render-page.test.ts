@@ -18,12 +18,36 @@ const models: PageModel[] = [
         type: "credentials",
         credentials: { username: {}, password: { type: "password", label: "Password" } },
       },
+      { id: "account", name: "Email and password", type: "password" },
     ],
+    notice: "email-verified",
   },
   { page: "signout", csrfToken: "csrf", callbackUrl: "/", error: "MissingCSRF" },
   { page: "verify-request" },
+  { page: "verify-request", kind: "signup" },
+  { page: "verify-request", kind: "reset-password" },
   { page: "error", code: "Configuration" },
   { page: "error", code: "AccessDenied" },
+  { page: "error", code: "PasswordResetInvalid" },
+  { page: "error", code: "RateLimited", retryAfterSeconds: 90 },
+  {
+    page: "signup",
+    csrfToken: "csrf",
+    callbackUrl: "/",
+    error: "PasswordBreached",
+    providerName: "Password",
+  },
+  { page: "forgot-password", csrfToken: "csrf", callbackUrl: "/", error: "EmailInvalid" },
+  {
+    page: "reset-password",
+    csrfToken: "csrf",
+    email: "ada@example.com",
+    token: "t",
+    callbackUrl: "/",
+    error: "PasswordTooShort",
+  },
+  { page: "confirm-verify-email", csrfToken: "csrf", email: "ada@example.com", token: "t", callbackUrl: "/" },
+  { page: "email-verified", signInUrl: "http://localhost:3000/api/auth/signin" },
 ];
 
 test("every page is a complete, accessible document", () => {
@@ -52,7 +76,25 @@ test("every visible input has a <label for> pointing at its id", () => {
       checked++;
     }
   }
-  assert.equal(checked, 3, "email, username and password inputs were checked");
+  // sign-in: email, username, password, and the password form's email and password; sign-up: 3;
+  // forgot-password: 1; reset-password: 1.
+  assert.equal(checked, 10, "every visible input was checked");
+});
+
+test("aria-describedby and the error box: every id named exists, each error box is role=alert", () => {
+  for (const model of models) {
+    const { body } = render(model);
+    const ids = new Set([...body.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    assert.equal(ids.size, body.match(/\sid="/g)?.length ?? 0, `${model.page}: ids are unique`);
+    for (const input of tags(body, "input")) {
+      for (const id of input["aria-describedby"]?.split(" ") ?? []) {
+        assert.ok(ids.has(id), `${model.page}: ${input.name} is described by #${id}`);
+      }
+    }
+    for (const box of tags(body, "div").filter((div) => div.class === "alert")) {
+      assert.equal(box.role, "alert", model.page);
+    }
+  }
 });
 
 test("security headers on every page", () => {

@@ -1,9 +1,14 @@
 import { confirmEmailPage } from "./confirm-email-page.ts";
+import { confirmVerifyEmailPage } from "./confirm-verify-email-page.ts";
+import { emailVerifiedPage } from "./email-verified-page.ts";
 import { errorPage } from "./error-page.ts";
+import { forgotPasswordPage } from "./forgot-password-page.ts";
 import { renderHtmlDocument } from "./html-document.ts";
 import type { PageContext, PageModel, PageView, RenderedPage } from "./page-model.ts";
+import { resetPasswordPage } from "./reset-password-page.ts";
 import { signInPage } from "./signin-page.ts";
 import { signOutPage } from "./signout-page.ts";
+import { signUpPage } from "./signup-page.ts";
 import { verifyRequestPage } from "./verify-request-page.ts";
 
 export type { PageContext, PageModel, PageProvider, RenderedPage } from "./page-model.ts";
@@ -16,11 +21,21 @@ export function view(model: PageModel, context: PageContext): PageView {
     case "signout":
       return signOutPage(model, context);
     case "verify-request":
-      return verifyRequestPage(context);
+      return verifyRequestPage(model, context);
     case "error":
-      return errorPage(model.code, context);
+      return errorPage(model, context);
     case "confirm-email":
       return confirmEmailPage(model, context);
+    case "signup":
+      return signUpPage(model, context);
+    case "forgot-password":
+      return forgotPasswordPage(model, context);
+    case "reset-password":
+      return resetPasswordPage(model, context);
+    case "confirm-verify-email":
+      return confirmVerifyEmailPage(model, context);
+    case "email-verified":
+      return emailVerifiedPage(model, context);
   }
 }
 
@@ -57,5 +72,6 @@ export function renderPage(model: PageModel, context: PageContext): RenderedPage
     css: page.css ?? "",
     content: page.content,
     csp: contentSecurityPolicy,
+    ...(page.headers && { headers: page.headers }),
   });
 }

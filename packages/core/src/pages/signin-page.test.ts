@@ -144,3 +144,94 @@ test("provider styles become validated per-provider classes; bad values are drop
 test("no providers: a plain message instead of an empty card", () => {
   assert.match(signIn({ providers: [] }).body, /<p>No sign-in methods are configured\.<\/p>/);
 });
+
+const password: PageProvider = { id: "pw", name: "Email and password", type: "password" };
+
+test("password form: labelled email and current-password inputs, posted to BASE/callback/<id>", () => {
+  const page = signIn({ providers: [password], email: "ada@example.com" });
+  const [form, ...rest] = forms(page.body);
+  assert.equal(rest.length, 0);
+  assert.equal(form?.method, "post");
+  assert.equal(form?.action, "http://localhost:3000/api/auth/callback/pw");
+  const body = form?.body ?? "";
+  assert.deepEqual(field(body, "csrfToken"), { type: "hidden", name: "csrfToken", value: "csrf-123" });
+  assert.deepEqual(field(body, "callbackUrl"), {
+    type: "hidden",
+    name: "callbackUrl",
+    value: "http://localhost:3000/dashboard",
+  });
+  assert.deepEqual(field(body, "email"), {
+    id: "input-email-for-pw-provider",
+    type: "email",
+    autocomplete: "username",
+    required: "",
+    name: "email",
+    value: "ada@example.com",
+  });
+  assert.deepEqual(field(body, "password"), {
+    id: "input-password-for-pw-provider",
+    type: "password",
+    autocomplete: "current-password",
+    required: "",
+    name: "password",
+  });
+  const labels = [...body.matchAll(/<label for="([^"]+)">([^<]*)<\/label>/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(labels, [
+    ["input-email-for-pw-provider", "Email"],
+    ["input-password-for-pw-provider", "Password"],
+  ]);
+  assert.match(
+    body,
+    /<button type="submit" class="button provider-0"><span>Sign in with Email and password<\/span>/,
+  );
+});
+
+test("password form: links to forgot-password and signup carry the callback URL", () => {
+  const links = tags(signIn({ providers: [password] }).body, "a").map((a) => a.href);
+  const callback = encodeURIComponent("http://localhost:3000/dashboard");
+  assert.deepEqual(links, [
+    `http://localhost:3000/api/auth/forgot-password?callbackUrl=${callback}`,
+    `http://localhost:3000/api/auth/signup?callbackUrl=${callback}`,
+  ]);
+  const body = signIn({ providers: [password] }).body;
+  assert.match(body, /<p class="links"><a [^>]+>Forgot password\?<\/a><a [^>]+>Create an account<\/a><\/p>/);
+  const bare = tags(signIn({ providers: [password], callbackUrl: "" }).body, "a").map((a) => a.href);
+  assert.deepEqual(bare, [
+    "http://localhost:3000/api/auth/forgot-password",
+    "http://localhost:3000/api/auth/signup",
+  ]);
+});
+
+test("password form is a group of its own, beside OAuth buttons and the email form", () => {
+  const body = signIn({ providers: [...providers, password] }).body;
+  assert.equal(body.match(/<hr\/>/g)?.length, 3);
+  assert.equal(forms(body.split("<hr/>")[3] ?? "").length, 1);
+});
+
+test("password sign-in codes show their catalogue message in an alert", () => {
+  for (const code of ["CredentialsSignin", "EmailNotVerified", "RateLimited"] as const) {
+    const body = signIn({ providers: [password], error: code }).body;
+    assert.ok(body.includes(`<div class="alert" role="alert">${errorCatalogue[code].message}</div>`), code);
+  }
+});
+
+test("a notice is a status message above the forms; an unknown notice shows nothing", () => {
+  const reset = signIn({ providers: [password], notice: "password-reset" }).body;
+  assert.match(
+    reset,
+    /<h1>Sign in<\/h1><div class="notice" role="status">Your password has been changed\. Sign in with your new password\.<\/div><div class="stack"><form/,
+  );
+  const verified = signIn({
+    providers: [password],
+    notice: "email-verified",
+    error: "CredentialsSignin",
+  }).body;
+  assert.match(
+    verified,
+    /role="status">Your email address is verified\. You can sign in now\.<\/div><div class="alert" role="alert">/,
+  );
+  for (const notice of [undefined, "toString", "<b>", ""] as const) {
+    const body = signIn({ providers: [password], notice: notice as never }).body;
+    assert.doesNotMatch(body, /role="status"/, String(notice));
+  }
+});

@@ -1,9 +1,11 @@
-import { errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
 import type { CredentialInput } from "../providers/types.ts";
+import { AccountLinks, accountPageUrl } from "./account-links.ts";
 import { ErrorBox } from "./error-box.ts";
 import { HiddenFields } from "./hidden-fields.ts";
-import { h, type MarkupElement } from "./lib/h.ts";
+import { inlineError } from "./inline-error.ts";
+import { Fragment, h, type MarkupElement } from "./lib/h.ts";
 import type { PageContext, PageModel, PageProvider, PageView } from "./page-model.ts";
+import { TextField } from "./text-field.ts";
 import { providerClassName, safeImageUrl, themeCss } from "./theme.ts";
 
 type SignInModel = Extract<PageModel, { page: "signin" }>;
@@ -13,12 +15,16 @@ interface FormProps extends Indexed {
   baseUrl: string;
 }
 
-/** The message for `?error=`: the catalogue's for sign-in codes, a generic one for anything else. */
-function signInMessage(error: unknown): string {
-  const code = toErrorCode(error);
-  return code && errorCatalogue[code].surface === "signin"
-    ? errorCatalogue[code].message
-    : "Unable to sign in.";
+const NOTICES: Readonly<Record<NonNullable<SignInModel["notice"]>, string>> = {
+  "password-reset": "Your password has been changed. Sign in with your new password.",
+  "email-verified": "Your email address is verified. You can sign in now.",
+};
+
+/** The confirmation from the step before; a value that is not one of ours shows nothing. */
+function noticeMessage(notice: unknown): string | null {
+  return typeof notice === "string" && Object.hasOwn(NOTICES, notice)
+    ? NOTICES[notice as keyof typeof NOTICES]
+    : null;
 }
 
 function action(baseUrl: string, step: "signin" | "callback", id: string): string {
@@ -87,10 +93,49 @@ function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
   );
 }
 
+/** Email and password, then the ways to an account without one: reset and sign-up. */
+function PasswordForm({ provider, index, model, baseUrl }: FormProps): MarkupElement {
+  const id = (name: string) => `input-${name}-for-${provider.id}-provider`;
+  return h(
+    Fragment,
+    null,
+    h(
+      "form",
+      { method: "post", action: action(baseUrl, "callback", provider.id), className: "stack" },
+      h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
+      // `username`, not `email`: password managers pair the username field with current-password.
+      h(TextField, {
+        id: id("email"),
+        name: "email",
+        label: "Email",
+        type: "email",
+        autoComplete: "username",
+        required: true,
+        defaultValue: model.email,
+      }),
+      h(TextField, {
+        id: id("password"),
+        name: "password",
+        label: "Password",
+        type: "password",
+        autoComplete: "current-password",
+        required: true,
+      }),
+      h(SubmitButton, { provider, index }),
+    ),
+    h(AccountLinks, {
+      links: [
+        { href: accountPageUrl(baseUrl, "forgot-password", model.callbackUrl), text: "Forgot password?" },
+        { href: accountPageUrl(baseUrl, "signup", model.callbackUrl), text: "Create an account" },
+      ],
+    }),
+  );
+}
+
 const isButtonOnly = (provider: PageProvider | undefined): boolean =>
   provider?.type === "oauth" || provider?.type === "oidc";
 
-/** OAuth/OIDC buttons that follow each other share a group; each email or credentials form is its own. */
+/** OAuth/OIDC buttons that follow each other share a group; each email, credentials or password form is its own. */
 function groupProviders(providers: readonly PageProvider[]): Indexed[][] {
   const groups: Indexed[][] = [];
   providers.forEach((provider, index) => {
@@ -103,19 +148,29 @@ function groupProviders(providers: readonly PageProvider[]): Indexed[][] {
 
 /** GET BASE/signin: one form per provider, separated into groups by <hr>. */
 export function signInPage(model: SignInModel, context: PageContext): PageView {
+  const error = inlineError(model.error, "Unable to sign in.");
+  const notice = noticeMessage(model.notice);
   const sections = groupProviders(model.providers).flatMap((group, i) => [
     i > 0 ? h("hr", { key: `hr-${i}` }) : null,
     h(
       "div",
       { key: `group-${i}`, className: "stack" },
-      group.map((item) => h(ProviderForm, { key: item.index, ...item, model, baseUrl: context.baseUrl })),
+      group.map((item) =>
+        h(item.provider.type === "password" ? PasswordForm : ProviderForm, {
+          key: item.index,
+          ...item,
+          model,
+          baseUrl: context.baseUrl,
+        }),
+      ),
     ),
   ]);
   const content = h(
     "div",
     null,
     h("h1", null, "Sign in"),
-    model.error ? h(ErrorBox, { message: signInMessage(model.error) }) : null,
+    notice ? h("div", { className: "notice", role: "status" }, notice) : null,
+    error ? h(ErrorBox, { message: error.message }) : null,
     sections.length > 0 ? sections : h("p", null, "No sign-in methods are configured."),
   );
   return { title: "Sign in", status: 200, content, css: themeCss(context.theme, model.providers) };

@@ -25,7 +25,9 @@ const pairs: [keyof Palette, keyof Palette, number][] = [
   ["text", "inputBg", 4.5],
   ["placeholder", "inputBg", 4.5],
   ["errorText", "errorBg", 4.5],
+  ["noticeText", "noticeBg", 4.5],
   ["inputBorder", "cardBg", 3],
+  ["errorText", "cardBg", 3],
   ["focus", "cardBg", 3],
   ["focus", "pageBg", 3],
 ];

@@ -19,6 +19,9 @@ export interface Palette {
   errorBg: string;
   errorText: string;
   errorBorder: string;
+  noticeBg: string;
+  noticeText: string;
+  noticeBorder: string;
 }
 
 /** Hex colour pairs are checked for WCAG AA contrast in styles.test.ts. */
@@ -38,6 +41,9 @@ export const palettes: { light: Palette; dark: Palette } = {
     errorBg: "#fef2f2",
     errorText: "#991b1b",
     errorBorder: "#f87171",
+    noticeBg: "#f0fdf4",
+    noticeText: "#166534",
+    noticeBorder: "#4ade80",
   },
   dark: {
     pageBg: "#0f172a",
@@ -54,6 +60,9 @@ export const palettes: { light: Palette; dark: Palette } = {
     errorBg: "#450a0a",
     errorText: "#fecaca",
     errorBorder: "#b91c1c",
+    noticeBg: "#052e16",
+    noticeText: "#bbf7d0",
+    noticeBorder: "#15803d",
   },
 };
 
@@ -64,7 +73,8 @@ function variables(scheme: "light" | "dark"): string {
     `--muted:${p.muted};--border:${p.border};--input-bg:${p.inputBg};--input-border:${p.inputBorder};` +
     `--placeholder:${p.placeholder};--button-edge:${p.buttonEdge};` +
     `--link:${p.link};--focus:${p.focus};--error-bg:${p.errorBg};--error-text:${p.errorText};` +
-    `--error-border:${p.errorBorder}`
+    `--error-border:${p.errorBorder};--notice-bg:${p.noticeBg};--notice-text:${p.noticeText};` +
+    `--notice-border:${p.noticeBorder}`
   );
 }
 
@@ -98,10 +108,15 @@ border:1px solid var(--button-edge);border-radius:.5rem;cursor:pointer}
 .button img{width:1.25rem;height:1.25rem;object-fit:contain}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 input:focus-visible{outline-offset:0;border-color:var(--focus)}
+input[aria-invalid=true]{border:2px solid var(--error-text)}
 a{color:var(--link);text-underline-offset:.2em}
 hr{margin:1.5rem 0;border:0;border-top:1px solid var(--border)}
 .alert{margin:0 0 1.5rem;padding:.75rem 1rem;font-size:.9375rem;color:var(--error-text);
 background:var(--error-bg);border:1px solid var(--error-border);border-radius:.5rem}
+.notice{margin:0 0 1.5rem;padding:.75rem 1rem;font-size:.9375rem;color:var(--notice-text);
+background:var(--notice-bg);border:1px solid var(--notice-border);border-radius:.5rem}
+.hint{margin:0;font-size:.875rem;text-align:left}
+.links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.5rem;margin:0;font-size:.9375rem}
 .site{text-align:center;margin:0}
 @media (max-width:26rem){body{padding:1rem .75rem}.card{padding:1.5rem 1.25rem}}
 @media (forced-colors:active){.button{border-color:ButtonText}}

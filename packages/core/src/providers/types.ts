@@ -201,7 +201,40 @@ export interface EmailProviderConfig extends ProviderBase {
   sendVerificationRequest: (request: import("./email.ts").VerificationRequest) => Promise<void>;
 }
 
-export type ProviderConfig = OAuthProviderConfig | CredentialsProviderConfig | EmailProviderConfig;
+/**
+ * Email-and-password accounts that Gatehouse keeps (sign-up, sign-in, email verification, reset,
+ * change). Build one with `Password()`. Needs an adapter with the password methods (`@gatehouse/sql`).
+ */
+export interface PasswordProviderConfig extends ProviderBase {
+  type: "password";
+  /** Whether an account must verify its email address before it can sign in. Default true. */
+  requireEmailVerification?: boolean;
+  /**
+   * Delivers Gatehouse's account mails (verify address, reset password, account exists, password
+   * changed): `passwordMailer()` of `@gatehouse/smtp`, or your own. Never put user input unescaped
+   * into a mail body. A rejection is logged; the person's answer does not change.
+   */
+  sendMail: (mail: import("./password.ts").PasswordMail) => Promise<void>;
+  /** How passwords are hashed and checked. Default: argon2id from `node:crypto` with OWASP parameters. */
+  hasher?: import("../passwords/password-hasher.ts").PasswordHasher;
+  /**
+   * Breached passwords refused at sign-up, reset and change. Default: the 100,000 most common from
+   * `@gatehouse/common-passwords`, loaded on first use. `false` turns the offline check off.
+   */
+  breachedPasswords?: import("../passwords/policy.ts").BreachedList | false;
+  /** Also ask Have I Been Pwned (k-anonymity, fails open with a log line). Default off. */
+  pwnedPasswords?: import("../passwords/policy.ts").PwnedCheckOptions | boolean;
+  /** Lifetime of a reset link, seconds. Default 1 hour. */
+  resetMaxAge?: number;
+  /** Lifetime of an email verification link, seconds. Default 24 hours. */
+  verifyMaxAge?: number;
+}
+
+export type ProviderConfig =
+  | OAuthProviderConfig
+  | CredentialsProviderConfig
+  | EmailProviderConfig
+  | PasswordProviderConfig;
 
 /** The public view of a provider, as `GET providers` answers it. */
 export interface PublicProvider {

@@ -3,22 +3,35 @@ import type { JWT, Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
 import type { IssuedToken, SessionStrategy, SignInResult } from "./session-strategy.ts";
+import type { SessionsValidAfter } from "./sessions-valid-after.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 /**
  * Sessions kept entirely in the token: an encrypted JWT (docs/protocol.md §6). A read costs one
  * AES-GCM decryption; a token is re-encrypted only when update age has passed since it was issued
  * (or a `jwt` callback changed it), not on every read; a token seen before is not decrypted again
- * (see `VerifiedTokenCache`). Stateless: nothing can end a token before it expires.
+ * (see `VerifiedTokenCache`). Nothing stored ends one token early; with `validAfter` (an adapter
+ * that keeps per-user times) a password change or reset ends all of a user's older tokens.
+ *
+ * Each token carries `signed_in_at`, when the sign-in it descends from happened (epoch ms), kept by
+ * the strategy across renewals whatever the `jwt` callback returns.
  */
-export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
-  /** The token's claims; null when it does not decrypt and verify. */
+export function jwtStrategy(
+  cache = new VerifiedTokenCache(),
+  validAfter: SessionsValidAfter | null = null,
+): SessionStrategy {
+  /** The token's claims; null when it does not decrypt and verify, or its user's sessions were ended. */
   async function decode(ctx: RequestContext, raw: string): Promise<Readonly<JWT> | null> {
-    const known = cache.get(raw, ctx.now);
-    if (known) return known;
-    const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
-    const token = await decodeJwt({ token: raw, keys, now: ctx.now });
-    if (token) cache.set(raw, token, ctx.now);
+    let token: Readonly<JWT> | null | undefined = cache.get(raw, ctx.now);
+    if (!token) {
+      const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+      token = await decodeJwt({ token: raw, keys, now: ctx.now });
+      if (!token) return null;
+      cache.set(raw, token, ctx.now);
+    }
+    if (validAfter && typeof token.sub === "string") {
+      if (signedInAt(token) < (await validAfter.get(token.sub, ctx.now))) return null;
+    }
     return token;
   }
 
@@ -38,7 +51,7 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
       }
       const age = ctx.now / 1000 - (token.iat ?? 0);
       if (renew && (changed || age >= ctx.config.session.updateAge)) {
-        const renewed = await seal(ctx, next);
+        const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(token) });
         return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
       }
       return {
@@ -54,7 +67,7 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
 
     async create(ctx, signIn) {
       const token = await signInToken(ctx, signIn);
-      return token ? seal(ctx, token) : null;
+      return token ? seal(ctx, { ...token, signed_in_at: ctx.now }) : null;
     },
 
     async adopt(ctx, claims, { issue }) {
@@ -73,7 +86,7 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
         const expires = new Date((exp ?? 0) * 1000);
         return { session: await toSession(ctx, next, expires), userId: userIdOf(next) };
       }
-      const renewed = await seal(ctx, next);
+      const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(claims) });
       return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
     },
 
@@ -85,7 +98,7 @@ export function jwtStrategy(cache = new VerifiedTokenCache()): SessionStrategy {
         ? await jwt({ token: structuredClone(token), trigger: "update", session: data })
         : token;
       if (!next) return null;
-      const renewed = await seal(ctx, next);
+      const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(token) });
       return { session: await toSession(ctx, next, renewed.expires), renewed };
     },
 
@@ -129,6 +142,12 @@ async function toSession(ctx: RequestContext, token: JWT, expires: Date): Promis
   };
   const callback = ctx.config.callbacks.session;
   return callback ? callback({ session, token }) : session;
+}
+
+/** When the token's sign-in happened (epoch ms): `signed_in_at`, or `iat` for tokens from before it existed. */
+function signedInAt(token: Readonly<JWT>): number {
+  if (typeof token.signed_in_at === "number") return token.signed_in_at;
+  return typeof token.iat === "number" ? token.iat * 1000 : 0;
 }
 
 function userIdOf(token: JWT): string {

@@ -1,5 +1,5 @@
 import { json, type Outcome, redirect } from "../../http/outcome.ts";
-import { failure } from "../../http/page-urls.ts";
+import { type FormPage, failure, formFailure } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import type { CsrfRule } from "../endpoint.ts";
 
@@ -48,3 +48,19 @@ export const refuseCallbackToSignIn: CsrfRule = {
     return provider === undefined || provider.type === "oauth" || provider.type === "oidc";
   },
 };
+
+/**
+ * A password account form (sign-up, forgot, reset): back to its page with `MissingCSRF`, keeping the
+ * callback URL and the `keep` fields the page needs again (the reset link's token and address).
+ */
+export function refuseToForm(page: FormPage, keep: readonly string[] = []): CsrfRule {
+  return {
+    async refuse(ctx) {
+      const callbackUrl = await ctx.callbackUrl();
+      await ctx.csrfToken();
+      const kept: Record<string, string | undefined> = { callbackUrl };
+      for (const name of keep) kept[name] = ctx.body[name];
+      return formFailure(ctx, page, "MissingCSRF", kept);
+    },
+  };
+}

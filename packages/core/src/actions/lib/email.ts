@@ -12,6 +12,7 @@ import type { EmailProviderConfig } from "../../providers/types.ts";
 import { createSessionToken, hashToken } from "../../session/session-token.ts";
 import type { Services } from "../services.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
+import { limit } from "./limit.ts";
 
 const DAY = 24 * 60 * 60;
 
@@ -22,10 +23,13 @@ const DAY = 24 * 60 * 60;
 export async function emailSignInAction(
   ctx: RequestContext,
   provider: EmailProviderConfig,
+  services: Services,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
   if (!email) return failure(ctx, "EmailSignin", callbackUrl);
+  const limited = await limit(ctx, services, "emailSignIn", email);
+  if (limited) return limited;
   const adapter = requireAdapter(ctx);
   const token = createSessionToken();
   const expires = new Date(ctx.now + (provider.maxAge ?? DAY) * 1000);
@@ -95,6 +99,8 @@ export async function emailCallbackAction(
   const email = normalizeEmail(ctx.body.email);
   const token = ctx.body.token;
   if (!email || !token) return failure(ctx, "Verification");
+  const limited = await limit(ctx, services, "verification");
+  if (limited) return limited;
   const adapter = requireAdapter(ctx);
   const used = await callAdapter(adapter, "useVerificationToken", {
     identifier: email,

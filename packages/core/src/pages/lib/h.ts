@@ -56,6 +56,11 @@ export interface Attributes {
   autoComplete?: string;
   htmlFor?: string;
   required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  /** Space-separated ids of the hint and error that describe a field. */
+  "aria-describedby"?: string;
+  "aria-invalid"?: "true";
   /** `<input>` only: written as `value`. */
   defaultValue?: string;
   [data: `data-${string}`]: string | undefined;

@@ -101,6 +101,7 @@ const providers: PageProvider[] = [
   credentials,
   { id: "bad-logo", name: "Bad", type: "oauth", style: { logo: "javascript:alert(1)", text: "}" } },
   { id: "plain", name: "Plain", type: "oidc" },
+  { id: hostile, name: hostile, type: "password", style: { bg: "#0f766e", logo: "/key.svg" } },
 ];
 
 // More than ten distinct images: React preloads the first ten differently from the rest.
@@ -131,6 +132,16 @@ function models(): PageModel[] {
       email: hostile,
     });
   }
+  for (const notice of ["password-reset", "email-verified", hostile]) {
+    list.push({
+      page: "signin",
+      providers,
+      csrfToken: "c",
+      callbackUrl: "/",
+      error: "CredentialsSignin",
+      notice: notice as "password-reset",
+    });
+  }
   list.push({ page: "signin", providers: [], csrfToken: "c", callbackUrl: "", error: null });
   list.push({ page: "signin", providers: manyLogos, csrfToken: "c", callbackUrl: "/", error: null });
   for (const provider of providers) {
@@ -139,6 +150,24 @@ function models(): PageModel[] {
   for (const value of strings) {
     list.push({ page: "signin", providers, csrfToken: value, callbackUrl: value, error: null, email: value });
     list.push({ page: "signout", csrfToken: value, callbackUrl: value, error: "MissingCSRF" });
+    list.push({ page: "signup", csrfToken: value, callbackUrl: value, error: null, providerName: value });
+    list.push({ page: "forgot-password", csrfToken: value, callbackUrl: value, error: null });
+    list.push({
+      page: "reset-password",
+      csrfToken: value,
+      email: value,
+      token: value,
+      callbackUrl: value,
+      error: value as ErrorCode,
+    });
+    list.push({
+      page: "confirm-verify-email",
+      csrfToken: value,
+      email: value,
+      token: value,
+      callbackUrl: value,
+    });
+    list.push({ page: "email-verified", signInUrl: value });
     list.push({
       page: "confirm-email",
       action: value,
@@ -150,9 +179,38 @@ function models(): PageModel[] {
   }
   list.push({ page: "signout", csrfToken: "c", callbackUrl: "/", error: null });
   list.push({ page: "signout", csrfToken: "c", callbackUrl: "/", error: "Configuration" });
-  list.push({ page: "verify-request" });
+  for (const error of [
+    null,
+    "EmailInvalid",
+    "PasswordTooShort",
+    "PasswordBreached",
+    "RateLimited",
+    "Default",
+  ]) {
+    const code = error as ErrorCode | null;
+    list.push({ page: "signup", csrfToken: "c", callbackUrl: "/", error: code, providerName: "Password" });
+    list.push({ page: "forgot-password", csrfToken: "c", callbackUrl: "", error: code });
+    list.push({
+      page: "reset-password",
+      csrfToken: "c",
+      email: "e",
+      token: "t",
+      callbackUrl: "/",
+      error: code,
+    });
+  }
+  for (const kind of [undefined, "signin", "signup", "reset-password", hostile]) {
+    list.push({ page: "verify-request", ...(kind !== undefined && { kind: kind as "signin" }) });
+  }
   for (const code of [...Object.keys(errorCatalogue), hostile, "toString", ""]) {
     list.push({ page: "error", code: code as ErrorCode });
+  }
+  for (const retryAfterSeconds of [undefined, 1, 45, 61, 3600, 90000, Number.NaN]) {
+    list.push({
+      page: "error",
+      code: "RateLimited",
+      ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+    });
   }
   return list;
 }
@@ -171,7 +229,18 @@ test("every page, model, theme and context renders byte-identical to React", (t)
       }
     }
   }
-  assert.deepEqual([...kinds].sort(), ["confirm-email", "error", "signin", "signout", "verify-request"]);
+  assert.deepEqual([...kinds].sort(), [
+    "confirm-email",
+    "confirm-verify-email",
+    "email-verified",
+    "error",
+    "forgot-password",
+    "reset-password",
+    "signin",
+    "signout",
+    "signup",
+    "verify-request",
+  ]);
   t.diagnostic(`${compared} pages compared`);
 });
 
@@ -215,6 +284,17 @@ test("renderer edge cases render byte-identical to React", (t) => {
     h("title", null, hostile),
     h("input", { name: hostile, defaultValue: hostile, type: "hidden", id: "i", required: true }),
     h("input", { required: false, placeholder: "", autoComplete: "off", defaultValue: "" }),
+    h("input", {
+      id: "p",
+      minLength: 8,
+      maxLength: 256,
+      "aria-describedby": `${hostile} b`,
+      "aria-invalid": "true",
+      name: "password",
+      type: "password",
+      required: true,
+    }),
+    h("input", { minLength: 0, maxLength: undefined, "aria-describedby": "", "aria-invalid": undefined }),
     h(
       "form",
       { method: "post", action: hostile, className: "c" },

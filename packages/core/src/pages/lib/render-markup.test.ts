@@ -40,6 +40,16 @@ test('booleans: required is written as required="", false and null props are dro
   assert.equal(renderMarkup(h("input", { required: false, id: undefined })), "<input/>");
 });
 
+test("length limits are integers written as React writes them; aria- props keep their names", () => {
+  assert.equal(
+    renderMarkup(
+      h("input", { minLength: 8, maxLength: 256, "aria-describedby": "hint error", "aria-invalid": "true" }),
+    ),
+    '<input minLength="8" maxLength="256" aria-describedby="hint error" aria-invalid="true"/>',
+  );
+  assert.equal(renderMarkup(h("input", { minLength: undefined, "aria-describedby": undefined })), "<input/>");
+});
+
 test("null, undefined and false children are dropped; arrays and fragments are flattened; key is dropped", () => {
   const list = ["a", "b"].map((item) => h("span", { key: item }, item));
   assert.equal(
@@ -144,6 +154,9 @@ test("anything unsupported is a TypeError, not a guess", () => {
     ["number attribute", () => h("div", { id: 5 } as never)],
     ["boolean attribute", () => h("div", { id: true } as never)],
     ["string boolean", () => h("input", { required: "yes" } as never)],
+    ["string length", () => h("input", { minLength: "8" } as never)],
+    ["fractional length", () => h("input", { maxLength: 1.5 })],
+    ["NaN length", () => h("input", { maxLength: Number.NaN })],
     ["defaultValue off an input", () => h("div", { defaultValue: "v" })],
     ["number child", () => h("p", null, 5 as never)],
     ["true child", () => h("p", null, true as never)],

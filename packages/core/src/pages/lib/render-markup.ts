@@ -46,7 +46,7 @@ const ELEMENTS: Readonly<Record<TagName, Kind>> = {
 type AttributeProp = Exclude<keyof Attributes, "key" | `data-${string}`>;
 interface AttributeRule {
   name: string;
-  value: "string" | "url" | "boolean";
+  value: "string" | "url" | "boolean" | "number";
   only?: TagName;
 }
 
@@ -73,6 +73,10 @@ const ATTRIBUTES: Readonly<Record<AttributeProp, AttributeRule>> = {
   href: url("href"),
   action: url("action"),
   required: { name: "required", value: "boolean" },
+  minLength: { name: "minLength", value: "number" },
+  maxLength: { name: "maxLength", value: "number" },
+  "aria-describedby": string("aria-describedby"),
+  "aria-invalid": string("aria-invalid"),
   defaultValue: { name: "value", value: "string", only: "input" },
 };
 
@@ -153,6 +157,11 @@ function attribute(tag: TagName, key: string, value: unknown): string {
   if (rule.value === "boolean") {
     if (typeof value !== "boolean") throw new TypeError(`renderMarkup: ${key} must be a boolean`);
     return value ? ` ${rule.name}=""` : "";
+  }
+  if (rule.value === "number") {
+    // Integers only: React would also write NaN or 1e21, which no page has a use for.
+    if (!Number.isSafeInteger(value)) throw new TypeError(`renderMarkup: ${key} must be an integer`);
+    return ` ${rule.name}="${value}"`;
   }
   if (typeof value !== "string") throw new TypeError(`renderMarkup: ${key} must be a string`);
   if (rule.value === "string") return ` ${rule.name}="${escapeHtml(value)}"`;

@@ -1,0 +1,49 @@
+import type { Adapter } from "../adapter/adapter.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { createSessionToken, hashToken } from "../session/session-token.ts";
+
+/** What a link in an account mail does. Part of the stored identifier, so one purpose's token never works for another. */
+export type LinkPurpose = "verify-email" | "reset-password";
+
+function identifier(purpose: LinkPurpose, email: string): string {
+  // Sign-in links are stored under the bare address; these never collide with them.
+  return `${purpose}:${email}`;
+}
+
+/**
+ * Stores a single-use token for `purpose` (hashed, as every verification token) and returns the link
+ * to `BASE/<purpose>?token&email&callbackUrl`, which opens a page: only that page's POST uses the token.
+ */
+export async function issueLink(
+  ctx: RequestContext,
+  adapter: Adapter,
+  link: { purpose: LinkPurpose; email: string; maxAge: number; callbackUrl: string },
+): Promise<{ url: string; expires: Date }> {
+  const token = createSessionToken();
+  const expires = new Date(ctx.now + link.maxAge * 1000);
+  await callAdapter(adapter, "createVerificationToken", {
+    identifier: identifier(link.purpose, link.email),
+    token: await hashToken(token),
+    expires,
+  });
+  const url = new URL(`${ctx.baseUrl}/${link.purpose}`);
+  url.searchParams.set("token", token);
+  url.searchParams.set("email", link.email);
+  url.searchParams.set("callbackUrl", link.callbackUrl);
+  return { url: url.href, expires };
+}
+
+/** Uses up a link's token: true when it was stored for this purpose and address and has not expired. */
+export async function consumeLink(
+  ctx: RequestContext,
+  adapter: Adapter,
+  link: { purpose: LinkPurpose; email: string; token: string },
+): Promise<boolean> {
+  if (link.token.length === 0 || link.token.length > 512) return false;
+  const used = await callAdapter(adapter, "useVerificationToken", {
+    identifier: identifier(link.purpose, link.email),
+    token: await hashToken(link.token),
+  });
+  return used !== null && used.expires.getTime() > ctx.now;
+}

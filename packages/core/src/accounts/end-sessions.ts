@@ -1,0 +1,33 @@
+import type { Services } from "../actions/services.ts";
+import type { AdapterUser } from "../adapter/adapter.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import type { RequestContext } from "../http/request-context.ts";
+
+/**
+ * Ends every session of a user — stored ones (database strategy) are deleted, jwt ones voided by the
+ * user's "valid after" time — after a password change or reset. With `keepCurrent`, this browser gets
+ * a fresh session as the user, so the person who changed the password stays signed in here only.
+ */
+export async function endUserSessions(
+  ctx: RequestContext,
+  services: Services,
+  user: AdapterUser,
+  keepCurrent: { providerId: string } | null,
+): Promise<void> {
+  const adapter = ctx.config.adapter;
+  if (adapter?.deleteSessionsByUserId) await callAdapter(adapter, "deleteSessionsByUserId", user.id);
+  if (services.validAfter) await services.validAfter.set(user.id, ctx.now);
+  if (keepCurrent) {
+    await services.sessions.create(
+      ctx,
+      {
+        user: { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null },
+        account: { provider: keepCurrent.providerId, type: "credentials", providerAccountId: user.id },
+        isNewUser: false,
+      },
+      "cookie",
+    );
+  } else if (ctx.cookies.has(ctx.names.sessionToken) || ctx.cookies.has(`${ctx.names.sessionToken}.0`)) {
+    await services.sessions.destroy(ctx, "cookie");
+  }
+}

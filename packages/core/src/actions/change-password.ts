@@ -1,0 +1,51 @@
+import { sendInBackground } from "../accounts/account-mail.ts";
+import { endUserSessions } from "../accounts/end-sessions.ts";
+import { checkCurrentPassword, hashNewPassword } from "../accounts/password-check.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import { formPageUrl } from "../http/page-urls.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { limit } from "./lib/limit.ts";
+import { field, passwordSettings } from "./lib/password-settings.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * `POST change-password` (JSON) with `currentPassword` and `newPassword`, for the signed-in user.
+ * On success every other session of the user ends (both strategies) and this browser gets a fresh
+ * one; the owner is told by mail. Answers `{ ok: true }`, or `{ error, message }` with the status.
+ */
+export async function changePasswordAction(
+  ctx: RequestContext,
+  _route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  const settings = passwordSettings(ctx);
+  const userId = await services.sessions.userId(ctx);
+  if (!userId) throw new AuthError("SessionRequired");
+  const limited = await limit(ctx, services, "changePassword", userId);
+  if (limited) return limited;
+  const adapter = ctx.config.adapter!;
+  const user = await callAdapter(adapter, "getUser", userId);
+  if (!user) throw new AuthError("SessionRequired");
+  const stored = await callAdapter(adapter, "getPasswordHash", userId);
+  if (!stored) throw new AuthError("PasswordNotSet");
+  if (!(await checkCurrentPassword(ctx, settings, userId, stored, field(ctx, "currentPassword")))) {
+    throw new AuthError("CurrentPasswordIncorrect");
+  }
+  const password = field(ctx, "newPassword");
+  const refused = await settings.checkNewPassword(password);
+  if (refused) throw new AuthError(refused);
+  await callAdapter(adapter, "setPasswordHash", userId, await hashNewPassword(settings, password));
+  await endUserSessions(ctx, services, user, { providerId: settings.provider.id });
+  if (user.email) {
+    const to = user.email;
+    sendInBackground(ctx, settings, async () => ({
+      kind: "password-changed",
+      to,
+      url: formPageUrl(ctx, "forgot-password", {}),
+      expires: null,
+    }));
+  }
+  return json({ ok: true });
+}

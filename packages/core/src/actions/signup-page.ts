@@ -1,0 +1,27 @@
+import { toErrorCode } from "../errors/catalogue.ts";
+import { type Outcome, redirect } from "../http/outcome.ts";
+import { formPageUrl, pageContext } from "../http/page-urls.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { renderPage } from "../pages/render-page.ts";
+import { passwordSettings } from "./lib/password-settings.ts";
+
+/** `GET signup`: the sign-up form (or a redirect to the app's own `pages.signUp`). */
+export async function signUpPageAction(ctx: RequestContext): Promise<Outcome> {
+  const settings = passwordSettings(ctx);
+  const callbackUrl = await ctx.callbackUrl();
+  const error = toErrorCode(ctx.url.searchParams.get("error"));
+  if (ctx.config.pages.signUp) {
+    return redirect(formPageUrl(ctx, "signup", { callbackUrl, ...(error ? { error } : {}) }));
+  }
+  const page = renderPage(
+    {
+      page: "signup",
+      csrfToken: await ctx.csrfToken(),
+      callbackUrl,
+      error,
+      providerName: settings.provider.name,
+    },
+    pageContext(ctx),
+  );
+  return { type: "page", page };
+}

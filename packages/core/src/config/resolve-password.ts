@@ -1,0 +1,130 @@
+import type { Adapter } from "../adapter/adapter.ts";
+import { ConfigError } from "../errors/config-error.ts";
+import { nodeCrypto } from "../passwords/node-crypto.ts";
+import type { PasswordHasher } from "../passwords/password-hasher.ts";
+import {
+  type BreachedList,
+  checkPassword,
+  type PasswordPolicyError,
+  type PwnedCheckOptions,
+} from "../passwords/policy.ts";
+import { createPasswordHasher } from "../passwords/verify-password.ts";
+import type { PasswordProviderConfig, ProviderConfig } from "../providers/types.ts";
+import type { Logger } from "./options.ts";
+
+const HOUR = 60 * 60;
+
+/** The `Password` provider after validation: every setting has its value. */
+export interface PasswordSettings {
+  provider: PasswordProviderConfig;
+  hasher: PasswordHasher;
+  requireEmailVerification: boolean;
+  /** Seconds. */
+  resetMaxAge: number;
+  /** Seconds. */
+  verifyMaxAge: number;
+  /** The policy for a new password (NIST SP 800-63B): null when acceptable. */
+  checkNewPassword(password: string): Promise<PasswordPolicyError | null>;
+}
+
+/** What the password endpoints call on storage. */
+const NEEDED = [
+  "getUser",
+  "getUserByEmail",
+  "updateUser",
+  "createUserWithPassword",
+  "getPasswordHash",
+  "setPasswordHash",
+  "createVerificationToken",
+  "useVerificationToken",
+  // A reset or change ends the user's sessions: stored ones, and jwt ones by the "valid after" time.
+  "deleteSessionsByUserId",
+  "getSessionsValidAfter",
+  "setSessionsValidAfter",
+] as const;
+
+/**
+ * Finds and checks the `Password` provider (at most one); null when there is none. Misuse throws a
+ * `ConfigError` at start-up: no adapter or one without the password methods, no `sendMail`, a
+ * runtime without argon2id and no `hasher`.
+ */
+export function resolvePassword(
+  providers: Iterable<ProviderConfig>,
+  adapter: Adapter | undefined,
+  logger: Logger,
+): PasswordSettings | null {
+  const found = [...providers].filter((p): p is PasswordProviderConfig => p.type === "password");
+  if (found.length === 0) return null;
+  if (found.length > 1) {
+    throw new ConfigError(
+      "Gatehouse: configure at most one Password provider (its pages and endpoints are shared).",
+    );
+  }
+  const provider = found[0]!;
+  if (typeof provider.sendMail !== "function") {
+    throw new ConfigError(
+      `Gatehouse: Password provider "${provider.id}" needs sendMail (e.g. passwordMailer() from @gatehouse/smtp): it sends verification and reset links.`,
+    );
+  }
+  const missing = NEEDED.filter((m) => typeof adapter?.[m] !== "function");
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Gatehouse: Password provider "${provider.id}" needs an adapter with ${missing.join(", ")} (e.g. @gatehouse/sql, migrated to the latest version).`,
+    );
+  }
+  if (!provider.hasher && typeof nodeCrypto?.argon2 !== "function") {
+    throw new ConfigError(
+      `Gatehouse: Password provider "${provider.id}": this runtime has no argon2id in node:crypto (Node.js 24.7 or later has it). Upgrade Node, or pass \`hasher\` (a PasswordHasher) with another implementation.`,
+    );
+  }
+  const resetMaxAge = positive(provider.resetMaxAge, HOUR, "resetMaxAge");
+  const verifyMaxAge = positive(provider.verifyMaxAge, 24 * HOUR, "verifyMaxAge");
+  const breached = breachedList(provider.breachedPasswords);
+  const pwned = pwnedOptions(provider.pwnedPasswords);
+  return {
+    provider,
+    hasher: provider.hasher ?? createPasswordHasher(),
+    requireEmailVerification: provider.requireEmailVerification ?? true,
+    resetMaxAge,
+    verifyMaxAge,
+    async checkNewPassword(password) {
+      const refused = await checkPassword(password, {
+        ...(breached ? { breached: await breached() } : {}),
+        ...(pwned ? { pwned } : {}),
+        logger,
+      });
+      return refused?.error ?? null;
+    },
+  };
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 60) {
+    throw new ConfigError(`Gatehouse: Password provider ${name} must be whole seconds, at least 60.`);
+  }
+  return value;
+}
+
+/** The offline list: the app's own, or `@gatehouse/common-passwords`, loaded once on first use. */
+function breachedList(option: BreachedList | false | undefined): (() => Promise<BreachedList>) | null {
+  if (option === false) return null;
+  if (option !== undefined) {
+    if (typeof option?.has !== "function") {
+      throw new ConfigError(
+        "Gatehouse: breachedPasswords must have a has(password) method (a Set works), or be false.",
+      );
+    }
+    return async () => option;
+  }
+  let loading: Promise<BreachedList> | null = null;
+  return () => {
+    loading ??= import("@gatehouse/common-passwords").then((m) => m.loadCommonPasswords());
+    return loading;
+  };
+}
+
+function pwnedOptions(option: PwnedCheckOptions | boolean | undefined): PwnedCheckOptions | null {
+  if (option === undefined || option === false) return null;
+  return option === true ? {} : option;
+}

@@ -1,0 +1,181 @@
+import type { LimitedAction, LimitedActionRules, Logger, RateLimitOptions } from "../config/options.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
+import { describe } from "../errors/describe.ts";
+import { isProduction } from "../lib/is-production.ts";
+import { clientIp, type ProxyTrust, proxyTrust } from "./client-ip.ts";
+import { ipKey, parseIp } from "./ip-address.ts";
+import { createLockout, type Lockout } from "./lockout.ts";
+import { createMemoryRateLimitStore } from "./memory-rate-limit-store.ts";
+import type { RateLimitStore } from "./rate-limit-store.ts";
+import { checkRule, type RateLimitResult, type RateLimitRule, retryAfterSeconds } from "./rate-limiter.ts";
+
+const MINUTE = 60_000;
+const rule = (limit: number, minutes: number): RateLimitRule => ({ limit, windowMs: minutes * MINUTE });
+
+/**
+ * The default limits, an order of magnitude above honest use. Sign-in has no per-address limit on
+ * purpose: that limit would let anyone lock an address's owner out. The lockout (per account and
+ * network, with a known-device bypass) guards the account instead.
+ */
+export const DEFAULT_LIMITS: Readonly<Record<LimitedAction, Required<LimitedActionRules>>> = {
+  passwordSignIn: { ip: rule(30, 5), identifier: false },
+  credentials: { ip: rule(30, 5), identifier: false },
+  signUp: { ip: rule(10, 10), identifier: rule(3, 10) },
+  forgotPassword: { ip: rule(10, 10), identifier: rule(3, 15) },
+  resetPassword: { ip: rule(10, 10), identifier: false },
+  changePassword: { ip: rule(10, 10), identifier: rule(10, 10) },
+  emailSignIn: { ip: rule(10, 10), identifier: rule(5, 15) },
+  // A sign-in with the right password to an unverified account mails a new link: not too often.
+  resendVerification: { ip: false, identifier: rule(3, 15) },
+  verification: { ip: rule(30, 10), identifier: false },
+};
+
+/** What a request knows about where it came from. */
+export interface ClientInfo {
+  /** The request headers (for `X-Forwarded-For`, when proxies are trusted). */
+  readonly headers: { get(name: string): string | null };
+  /** The socket peer the server integration reported, or null. */
+  readonly clientAddress: string | null;
+}
+
+/** Rate limits and lockout for one Gatehouse instance. */
+export interface Limits {
+  /** Counts a request against an endpoint's limits: its client network and, when given, the identifier. */
+  check(action: LimitedAction, client: ClientInfo, identifier?: string | null): Promise<RateLimitResult>;
+  /** The client's rate-limit key (an IPv4 address or IPv6 /64), or null when it is unknown. */
+  clientKey(client: ClientInfo): string | null;
+  /** Account lockout after wrong passwords; null when turned off. */
+  lockout: Lockout | null;
+}
+
+/**
+ * Builds the limits from the options (`rateLimit`), or null when they are off. Misconfiguration
+ * throws `ConfigError` here, at start-up.
+ */
+export function createLimits(
+  options: RateLimitOptions | false | undefined,
+  context: { adapterStore: RateLimitStore | undefined; logger: Logger; now: () => number },
+): Limits | null {
+  if (options === false) return null;
+  const settings = options ?? {};
+  const rules = resolveRules(settings.rules);
+  const trust: ProxyTrust | undefined =
+    settings.trustedProxies === undefined ? undefined : proxyTrust(settings.trustedProxies);
+  const policy = settings.onStoreError ?? "open";
+  if (policy !== "open" && policy !== "closed") {
+    throw new ConfigError('rateLimit.onStoreError must be "open" or "closed".');
+  }
+  const store = guardStore(
+    settings.store ?? context.adapterStore ?? createMemoryRateLimitStore({ maxEntries: 100_000 }),
+    policy,
+    context.logger,
+  );
+  const lockout = settings.lockout === false ? null : createLockout(store, context.now, settings.lockout);
+  let warnedUnknown = false;
+
+  function clientKey(client: ClientInfo): string | null {
+    const address = clientIp(
+      client,
+      trust === undefined
+        ? { socketAddress: client.clientAddress }
+        : { socketAddress: client.clientAddress, trustedProxies: trust },
+    );
+    const parsed = address === null ? null : parseIp(address);
+    if (parsed === null && !warnedUnknown) {
+      warnedUnknown = true;
+      // In production only: development servers and tests often call handler() without an address.
+      if (!isProduction()) return null;
+      context.logger.warn(
+        "ClientAddressUnknown",
+        "rate limits cannot tell clients apart: pass { clientAddress } to handler() (the @gatehouse/* integrations do), or set rateLimit.trustedProxies behind a proxy. Until then only per-address limits and the lockout apply.",
+      );
+    }
+    return parsed === null ? null : ipKey(parsed);
+  }
+
+  return {
+    clientKey,
+    lockout,
+    async check(action, client, identifier) {
+      const { ip, identifier: byIdentifier } = rules[action];
+      const at = context.now();
+      const checks: [string, RateLimitRule, string][] = [];
+      const key = ip === false ? null : clientKey(client);
+      // The client first: a client refused by its own limit does not also burn the address's budget.
+      if (ip !== false && key !== null) checks.push(["ip", ip, key]);
+      if (byIdentifier !== false && identifier) checks.push(["identifier", byIdentifier, identifier]);
+      for (const [kind, limit, value] of checks) {
+        const counter = await store.hit(JSON.stringify(["rate", action, kind, value]), {
+          windowMs: limit.windowMs,
+          now: at,
+        });
+        if (counter.count > limit.limit) {
+          return {
+            error: "RateLimited",
+            retryAfterSeconds: retryAfterSeconds(counter.resetAt, at),
+            cause: `${action} per ${kind}`,
+          };
+        }
+      }
+      return { ok: true };
+    },
+  };
+}
+
+function resolveRules(
+  overrides: RateLimitOptions["rules"],
+): Record<LimitedAction, Required<LimitedActionRules>> {
+  const rules = { ...DEFAULT_LIMITS } as Record<LimitedAction, Required<LimitedActionRules>>;
+  for (const [action, given] of Object.entries(overrides ?? {})) {
+    if (!Object.hasOwn(DEFAULT_LIMITS, action)) {
+      throw new ConfigError(
+        `rateLimit.rules has no endpoint "${action}": use one of ${Object.keys(DEFAULT_LIMITS).join(", ")}.`,
+      );
+    }
+    const base = DEFAULT_LIMITS[action as LimitedAction];
+    const merged = { ip: given?.ip ?? base.ip, identifier: given?.identifier ?? base.identifier };
+    for (const [kind, value] of Object.entries(merged)) {
+      if (value !== false) checkRule(`${action}.${kind}`, value);
+    }
+    rules[action as LimitedAction] = merged;
+  }
+  return rules;
+}
+
+/**
+ * The store-down policy. `open`: a failing store counts nothing (every check passes) and logs
+ * `RateLimitStoreFailed`, so sign-in keeps working while Redis or the database is away — argon2id's
+ * cost still bounds guessing. `closed`: the request is answered 503 `StorageUnavailable`.
+ */
+function guardStore(store: RateLimitStore, policy: "open" | "closed", logger: Logger): RateLimitStore {
+  const failed = (error: unknown): never | null => {
+    logger.error("RateLimitStoreFailed", { policy, cause: describe(error) });
+    if (policy === "closed") throw new AuthError("StorageUnavailable", { cause: error });
+    return null;
+  };
+  return {
+    async hit(key, options) {
+      try {
+        return await store.hit(key, options);
+      } catch (error) {
+        failed(error);
+        return { count: 0, resetAt: options.now };
+      }
+    },
+    async peek(key, now) {
+      try {
+        return await store.peek(key, now);
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    async delete(key) {
+      try {
+        await store.delete(key);
+      } catch (error) {
+        failed(error);
+      }
+    },
+  };
+}

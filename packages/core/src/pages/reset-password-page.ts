@@ -1,0 +1,42 @@
+import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
+import { HiddenFields } from "./hidden-fields.ts";
+import { inlineError } from "./inline-error.ts";
+import { h } from "./lib/h.ts";
+import type { PageContext, PageModel, PageView } from "./page-model.ts";
+import { NEW_PASSWORD, TextField } from "./text-field.ts";
+import { themeCss } from "./theme.ts";
+
+type ResetPasswordModel = Extract<PageModel, { page: "reset-password" }>;
+
+/**
+ * GET BASE/reset-password?token&email: the new password, posted with the token to
+ * BASE/reset-password. Opening the page spends nothing (mail scanners fetch links too); only the POST
+ * uses the token.
+ */
+export function resetPasswordPage(model: ResetPasswordModel, context: PageContext): PageView {
+  const error = inlineError(model.error, "Unable to change the password.");
+  const content = h(
+    "div",
+    null,
+    h("h1", null, "Choose a new password"),
+    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
+    h("p", null, "Enter a new password for ", h("strong", null, model.email), "."),
+    h(
+      "form",
+      { method: "post", action: `${context.baseUrl}/reset-password`, className: "stack" },
+      h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
+      h("input", { type: "hidden", name: "token", defaultValue: model.token }),
+      // Marked as the account's username (valid on a hidden input) for password managers that read it.
+      h("input", { type: "hidden", name: "email", autoComplete: "username", defaultValue: model.email }),
+      h(TextField, {
+        ...NEW_PASSWORD,
+        id: "reset-password-password",
+        name: "password",
+        label: "New password",
+        invalid: error?.field === "password",
+      }),
+      h("button", { type: "submit", className: "button" }, "Change password"),
+    ),
+  );
+  return { title: "Choose a new password", status: 200, content, css: themeCss(context.theme) };
+}

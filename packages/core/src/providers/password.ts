@@ -1,0 +1,34 @@
+import type { Theme } from "../config/options.ts";
+import type { PasswordProviderConfig } from "./types.ts";
+
+/**
+ * A mail the `Password` provider sends. `url` is what the mail links to:
+ * - `verify-email`: confirms the address (expires at `expires`);
+ * - `reset-password`: the reset form, valid once, for one hour by default;
+ * - `account-exists`: someone tried to sign up with an address that has an account; links to the
+ *   forgot-password page (so sign-up never tells a stranger whether an address is registered);
+ * - `password-changed`: the password was changed or reset; links to forgot-password in case it was
+ *   not the owner.
+ */
+export interface PasswordMail {
+  kind: "verify-email" | "reset-password" | "account-exists" | "password-changed";
+  /** The recipient, normalised. */
+  to: string;
+  url: string;
+  /** When the link stops working; null for mails whose link does not expire. */
+  expires: Date | null;
+  theme: Theme;
+}
+
+/**
+ * Email-and-password accounts kept by Gatehouse: sign-up, sign-in, email verification, forgot /
+ * reset, change and set password. Passwords are hashed with argon2id (`node:crypto`, Node ≥ 24.7;
+ * pass `hasher` elsewhere) and checked against NIST SP 800-63B's policy. Needs an adapter.
+ *
+ * @example Password({ sendMail: passwordMailer({ server: process.env.SMTP_URL!, from: "no-reply@example.com" }) })
+ */
+export function Password(
+  options: Omit<PasswordProviderConfig, "type" | "id" | "name"> & { id?: string; name?: string },
+): PasswordProviderConfig {
+  return { id: "password", name: "Email and password", ...options, type: "password" };
+}
