@@ -1,1 +1,2 @@
+export { passwordMailer } from "./password-mailer.ts";
 export { smtpSender } from "./smtp-sender.ts";
