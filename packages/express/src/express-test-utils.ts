@@ -4,14 +4,15 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before } from "node:test";
-import { Credentials, type Gatehouse, gatehouse } from "@gatehouse/core";
+import { Credentials, type Gatehouse, type GatehouseOptions, gatehouse } from "@gatehouse/core";
 import type { Express } from "express";
 
 export const SESSION = "gatehouse.session-token";
 export const ada = { id: "ada", name: "Ada Lovelace", email: "ada@example.test" };
 
-export function createAuth(): Gatehouse {
+export function createAuth(options: Partial<GatehouseOptions> = {}): Gatehouse {
   return gatehouse({
+    ...options,
     secret: "express-adapter-secret-express-adapter-secret-0123",
     providers: [
       Credentials({

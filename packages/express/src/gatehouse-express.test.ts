@@ -216,3 +216,61 @@ describe("gatehouseExpress after a middleware that read the body and kept nothin
     );
   });
 });
+
+// Issue 13: the integrations passed no client address to core, so per-address rate limits never applied.
+describe("the client address: the socket peer reaches core's rate limits, not req.ip", () => {
+  const limited = () =>
+    createAuth({ rateLimit: { rules: { credentials: { ip: { limit: 2, windowMs: 60_000 } } } } });
+  /** An app with `trust proxy` on (req.ip would believe any X-Forwarded-For: Gatehouse must not). */
+  function appWith(parseFirst: boolean) {
+    const app = express();
+    app.set("trust proxy", true);
+    app.get("/ip", (req, res) => {
+      res.send(req.ip);
+    });
+    if (parseFirst) app.use(express.urlencoded({ extended: false }));
+    app.use(gatehouseExpress(limited()));
+    return app;
+  }
+  const streamed = serve(appWith(false));
+  const replayed = serve(appWith(true));
+
+  /** Three sign-ins with one CSRF token, each with a different `X-Forwarded-For`. */
+  async function threeSignIns(origin: string): Promise<Response[]> {
+    const jar = new Jar();
+    const token = await csrfToken(origin, jar);
+    const answers: Response[] = [];
+    for (const forwardedFor of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) {
+      answers.push(
+        await call(origin, jar, "/api/auth/callback/credentials", {
+          body: new URLSearchParams({ csrfToken: token, username: "ada", password: "pw" }).toString(),
+          type: "application/x-www-form-urlencoded",
+          headers: { "x-forwarded-for": forwardedFor },
+        }),
+      );
+    }
+    return answers;
+  }
+
+  test("the third sign-in from 127.0.0.1 is refused, whatever X-Forwarded-For (and req.ip) say", async () => {
+    const origin = streamed.origin();
+    const ip = await fetch(`${origin}/ip`, { headers: { "x-forwarded-for": "198.51.100.9" } });
+    assert.equal(await ip.text(), "198.51.100.9", "trust proxy is on: req.ip is the header's");
+
+    const answers = await threeSignIns(origin);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [302, 302, 429],
+    );
+    assert.match(answers[2]!.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+  });
+
+  test("also when a body parser ran first and the request is replayed", async () => {
+    // express.urlencoded() consumed the body: the request Gatehouse sees is rebuilt, on the same socket.
+    const answers = await threeSignIns(replayed.origin());
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [302, 302, 429],
+    );
+  });
+});

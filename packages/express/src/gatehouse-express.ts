@@ -17,6 +17,12 @@ export type ExpressMiddleware = (
  * the base path itself. Best before any body parser; after `express.json()` or
  * `express.urlencoded()` it rebuilds the body they consumed from `req.body`.
  *
+ * The client address for core's rate limits is the socket peer (`req.socket.remoteAddress`), not
+ * `req.ip`: `req.ip` follows Express's `trust proxy` setting, which an app may set for its own reasons
+ * (`true` believes every `X-Forwarded-For` entry, so a client that sends one picks its own address
+ * and with it a fresh rate-limit key). Which forwarded entries to believe is core's
+ * `rateLimit.trustedProxies`, one setting in one place.
+ *
  * @example
  * const app = express();
  * app.use(gatehouseExpress(auth)); // GET /api/auth/session, POST /api/auth/signout, …

@@ -1,6 +1,6 @@
 // Tests only: a Gatehouse with one credentials user, and a client that behaves like a browser
 // against `app.request()` (no server).
-import { Credentials, type Gatehouse, gatehouse } from "@gatehouse/core";
+import { Credentials, type Gatehouse, type GatehouseOptions, gatehouse } from "@gatehouse/core";
 
 /** What a test needs of a Hono app, whatever its Env. */
 interface App {
@@ -11,8 +11,9 @@ export const ORIGIN = "http://localhost:3000";
 export const SESSION = "gatehouse.session-token";
 export const ada = { id: "ada", name: "Ada Lovelace", email: "ada@example.test" };
 
-export function createAuth(): Gatehouse {
+export function createAuth(options: Partial<GatehouseOptions> = {}): Gatehouse {
   return gatehouse({
+    ...options,
     secret: "hono-adapter-secret-hono-adapter-secret-0123456789",
     url: `${ORIGIN}/api/auth`,
     providers: [

@@ -67,4 +67,62 @@ describe("handlers", () => {
     const response = await runRoute("auth/[...gatehouse]", custom, new Request(`${ORIGIN}/auth/providers`));
     assert.equal(response.status, 200);
   });
+
+  // Issue 13: Next gives route handlers no socket address, so behind a proxy the client address
+  // comes from X-Forwarded-For, believed only as far as rateLimit.trustedProxies says.
+  describe("the client address, from the proxy's X-Forwarded-For", () => {
+    const credentials = { ip: { limit: 2, windowMs: 60_000 } };
+
+    /** Three credentials sign-ins through Next's runtime, one CSRF token, each with its X-Forwarded-For. */
+    async function threeSignIns(
+      auth: ReturnType<typeof testAuth>,
+      forwardedFor: string[],
+    ): Promise<Response[]> {
+      const route = handlers(auth);
+      const csrf = await runRoute(ROUTE, route, new Request(`${ORIGIN}/api/auth/csrf`));
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const cookie = cookieHeader(csrf);
+      const answers: Response[] = [];
+      for (const address of forwardedFor) {
+        const request = new Request(`${ORIGIN}/api/auth/callback/credentials`, {
+          method: "POST",
+          headers: {
+            cookie,
+            origin: ORIGIN,
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": address,
+          },
+          body: new URLSearchParams({ csrfToken, username: "ada", password: "lovelace" }),
+        });
+        answers.push(await runRoute(ROUTE, route, request));
+      }
+      return answers;
+    }
+
+    it("with trustedProxies: 1, the entry the proxy wrote is the client: the third sign-in from it is refused", async () => {
+      const auth = testAuth({ rateLimit: { trustedProxies: 1, rules: { credentials } } });
+      // A client can prepend anything; the proxy appends the address it saw, the rightmost entry.
+      const answers = await threeSignIns(auth, ["203.0.113.5", "10.9.9.9, 203.0.113.5", "203.0.113.5"]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [302, 302, 429],
+      );
+      assert.match(answers[2]!.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+      const others = await threeSignIns(auth, ["203.0.113.6", "203.0.113.7", "203.0.113.8"]);
+      assert.deepEqual(
+        others.map((a) => a.status),
+        [302, 302, 302],
+        "other clients have budgets of their own",
+      );
+    });
+
+    it("without trustedProxies, no address: the per-address limit does not apply", async () => {
+      const auth = testAuth({ rateLimit: { rules: { credentials } } });
+      const answers = await threeSignIns(auth, ["203.0.113.5", "203.0.113.5", "203.0.113.5"]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [302, 302, 302],
+      );
+    });
+  });
 });

@@ -15,6 +15,10 @@ export interface RouteHandlers {
  * (`app/api/auth/[...gatehouse]/route.ts` for the default `/api/auth`). Next.js sends HEAD to GET
  * (core answers it as for any method it does not take) and answers OPTIONS itself.
  *
+ * No client address is passed to core: Next.js gives route handlers no socket address (`NextRequest`
+ * has had no `ip` since Next 15). Behind Vercel or a proxy, core's `rateLimit: { trustedProxies: N }`
+ * reads the client from the `X-Forwarded-For` the proxy wrote.
+ *
  * @example
  * // app/api/auth/[...gatehouse]/route.ts
  * export const { GET, POST } = handlers(auth);

@@ -4,7 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { Credentials, type Gatehouse, gatehouse } from "@gatehouse/core";
+import {
+  Credentials,
+  type Gatehouse,
+  type GatehouseOptions,
+  gatehouse,
+  type HandlerInfo,
+} from "@gatehouse/core";
 import { getSession, getUserId } from "./get-session.ts";
 import { requestTarget, requestUrl } from "./lib/request-target.ts";
 import { toWebRequest } from "./lib/to-web-request.ts";
@@ -19,11 +25,14 @@ const ada = { id: "ada", name: "Ada Lovelace", email: "ada@example.test" };
 /** What `handler` and `answer` were called with, so a test can see which way a request went. */
 interface Calls {
   handler: Request[];
+  /** The second argument of each `handler` call. */
+  info: (HandlerInfo | undefined)[];
   answer: number;
 }
 
-function createAuth(): { auth: Gatehouse; calls: Calls } {
+function createAuth(options: Partial<GatehouseOptions> = {}): { auth: Gatehouse; calls: Calls } {
   const auth = gatehouse({
+    ...options,
     secret: SECRET,
     providers: [
       Credentials({
@@ -33,12 +42,13 @@ function createAuth(): { auth: Gatehouse; calls: Calls } {
     ],
     logger: { error: () => {}, warn: () => {} },
   });
-  const calls: Calls = { handler: [], answer: 0 };
+  const calls: Calls = { handler: [], info: [], answer: 0 };
   const spied: Gatehouse = {
     ...auth,
-    handler: (request) => {
+    handler: (request, info) => {
       calls.handler.push(request);
-      return auth.handler(request);
+      calls.info.push(info);
+      return auth.handler(request, info);
     },
     answer: (request) => {
       calls.answer += 1;
@@ -371,6 +381,46 @@ describe("toNodeHandler on a real node:http server", () => {
     } finally {
       reads.closeAllConnections();
       reads.close();
+    }
+  });
+});
+
+// Issue 13: the integrations passed no client address to core, so per-address rate limits never applied.
+describe("the client address: the socket peer reaches core's rate limits", () => {
+  const { auth, calls } = createAuth({
+    rateLimit: { rules: { credentials: { ip: { limit: 2, windowMs: 60_000 } } } },
+  });
+  const server = createServer(toNodeHandler(auth));
+  let origin = "";
+  before(async () => {
+    origin = await listen(server);
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  test("the third sign-in from 127.0.0.1 is refused (429, Retry-After), whatever X-Forwarded-For says", async () => {
+    const csrf = await raw(origin, get("/api/auth/csrf"));
+    const token = (JSON.parse(csrf.body) as { csrfToken: string }).csrfToken;
+    const signIn = (forwardedFor?: string) =>
+      raw(
+        origin,
+        post("/api/auth/callback/credentials", `csrfToken=${token}&username=ada&password=pw`, [
+          "Content-Type: application/x-www-form-urlencoded",
+          `Cookie: ${jar(csrf)}`,
+          ...(forwardedFor ? [`X-Forwarded-For: ${forwardedFor}`] : []),
+        ]),
+      );
+    assert.equal((await signIn()).status, 302);
+    assert.equal((await signIn("198.51.100.1")).status, 302);
+    assert.equal(calls.info.at(-1)?.clientAddress, "127.0.0.1", "handler gets the socket peer");
+    const refused = await signIn();
+    assert.equal(refused.status, 429);
+    assert.match(header(refused, "retry-after") ?? "", /^[1-9]\d*$/);
+    // Without rateLimit.trustedProxies the header is anyone's to send: a fresh one is no fresh client.
+    for (const forwardedFor of ["203.0.113.7", "203.0.113.8, 10.0.0.1"]) {
+      assert.equal((await signIn(forwardedFor)).status, 429, forwardedFor);
     }
   });
 });

@@ -20,7 +20,8 @@ export type NodeHandler = (
  * goes to `next` when there is one (Connect/Express), else gets a 404. GET session — the request
  * every page load makes — is answered through `auth.answer` from Node's own request and written
  * straight to the socket, with no `Request`, `Headers`, `URL` or `Response` built; everything else
- * goes through `auth.handler` as a Web `Request`, body streamed, aborted when the client goes away.
+ * goes through `auth.handler` as a Web `Request`, body streamed, aborted when the client goes away,
+ * with the socket peer as its `clientAddress` (set `rateLimit.trustedProxies` behind a proxy).
  *
  * @example
  * createServer(toNodeHandler(auth)).listen(3000);
@@ -74,7 +75,11 @@ async function serveWeb(
     writeAnswer(res, plain(400, "Bad Request"), true);
     return;
   }
-  const answer = await readResponse(await auth.handler(request.request));
+  // The socket peer, for the per-address rate limits. Not `X-Forwarded-For`: anyone can send that,
+  // and core believes it only with `rateLimit.trustedProxies`. (GET session, the fast path, counts
+  // against no limit, so `answer` needs no address.)
+  const info = { clientAddress: req.socket.remoteAddress ?? null };
+  const answer = await readResponse(await auth.handler(request.request, info));
   // A body core did not read to its end (refused unread, or past its limit). One that is small is
   // read and dropped, so the connection can serve its next request; a larger one, or one of unknown
   // length, is never read, and the connection closes after the answer.

@@ -4,6 +4,8 @@ import { createServer, type Server, type Socket } from "node:net";
 import { after, test } from "node:test";
 import { ConfigError } from "@gatehouse/core";
 import { Redis, type RedisOptions } from "ioredis";
+// The shared contract, by path as in contract.test.ts, so this package needs no dev dependency.
+import { runRateLimitStoreContract } from "../../adapter-conformance/src/rate-limit-store-contract.ts";
 import { createRedisRateLimitStore } from "./redis-rate-limit-store.ts";
 import {
   connectTestRedis,
@@ -101,11 +103,26 @@ if (!probe.ok) {
     assert.equal((await stores[0]!.peek("shared", Date.now()))?.count, 200);
   });
 
+  const hashOf = (key: string) => `${prefix}${createHash("sha256").update(key).digest("hex")}`;
+
+  // The store follows the caller's clock, so the contract runs on a fake one: no sleeping, and the
+  // case that holds `resetAt` to the exact millisecond is included.
+  runRateLimitStoreContract("the RateLimitStore contract, on a fake clock", () => {
+    let clock = 1_000_000;
+    return {
+      store: createRedisRateLimitStore(redis, { prefix }),
+      now: () => clock,
+      advance: async (ms) => {
+        clock += ms;
+      },
+      slack: 0,
+    };
+  });
+
   test("keys are the prefix and the SHA-256 of the limiter's key: no e-mail address in Redis", async () => {
     const store = createRedisRateLimitStore(redis, { prefix });
     await store.hit("signin:email:alice@example.com", { windowMs: 60_000, now: Date.now() });
-    const hash = createHash("sha256").update("signin:email:alice@example.com").digest("hex");
-    assert.equal(await redis.get(`${prefix}${hash}`), "1");
+    assert.equal(await redis.hget(hashOf("signin:email:alice@example.com"), "count"), "1");
     const [, keys] = await redis.scan("0", "MATCH", `${prefix}*`, "COUNT", 1000);
     assert.ok(keys.length > 0 && keys.every((key) => !key.includes("alice")));
   });
@@ -119,17 +136,58 @@ if (!probe.ok) {
     assert.equal((await store.peek("script", Date.now()))?.count, 2);
   });
 
-  test("a fixed window keeps its expiry; a key without one is repaired", async () => {
+  // Issue 13: the store used to end windows by Redis's key expiry (PEXPIRE/PTTL) and ignore the
+  // caller's `now`, unlike the memory and SQL stores and the RateLimitStore contract.
+  test("the caller's clock ends windows, not Redis's: a window far from Redis's time counts as given", async () => {
     const store = createRedisRateLimitStore(redis, { prefix });
-    const now = Date.now();
-    const first = await store.hit("fixed", { windowMs: 60_000, now });
-    const second = await store.hit("fixed", { windowMs: 120_000, now });
-    assert.ok(second.resetAt <= first.resetAt, "a later hit does not move a fixed window");
-    const hash = createHash("sha256").update("stray").digest("hex");
-    await redis.set(`${prefix}${hash}`, "5");
-    assert.equal(await store.peek("stray", now), null, "no expiry: not a window this store wrote");
-    const repaired = await store.hit("stray", { windowMs: 1000, now });
-    assert.equal(repaired.count, 6);
-    assert.ok(repaired.resetAt > now && repaired.resetAt <= now + 1000);
+    const past = 86_400_000; // 1970-01-02: long before Redis's now
+    assert.deepEqual(await store.hit("past", { windowMs: 60_000, now: past }), {
+      count: 1,
+      resetAt: past + 60_000,
+    });
+    assert.deepEqual(await store.hit("past", { windowMs: 60_000, now: past + 59_999 }), {
+      count: 2,
+      resetAt: past + 60_000,
+    });
+    assert.deepEqual(await store.peek("past", past + 59_999), { count: 2, resetAt: past + 60_000 });
+    assert.equal(await store.peek("past", past + 60_000), null, "ended at resetAt on the caller's clock");
+    assert.deepEqual(await store.hit("past", { windowMs: 60_000, now: past + 60_000 }), {
+      count: 1,
+      resetAt: past + 120_000,
+    });
+  });
+
+  test("the expiry only collects garbage: a margin after resetAt, moved with the window", async () => {
+    const store = createRedisRateLimitStore(redis, { prefix });
+    const now = 5_000_000;
+    await store.hit("gc", { windowMs: 10_000, now });
+    const margin = 60_000;
+    const ttl = await redis.pttl(hashOf("gc"));
+    assert.ok(ttl > 10_000 + margin - 1000 && ttl <= 10_000 + margin, `pttl ${ttl}`);
+    // A caller whose clock runs 30 s behind still finds the counter (and its window) there.
+    assert.equal((await store.hit("gc", { windowMs: 10_000, now: now - 30_000 })).count, 2);
+    // Extended at now + 9 s: the window now ends at now + 19 s, and the key lives until a margin after.
+    await redis.pexpire(hashOf("gc"), 5000);
+    const extended = await store.hit("gc", { windowMs: 10_000, now: now + 9_000, extend: true });
+    assert.deepEqual(extended, { count: 3, resetAt: now + 19_000 });
+    const moved = await redis.pttl(hashOf("gc"));
+    assert.ok(moved > 10_000 + margin - 1000 && moved <= 10_000 + margin, `pttl ${moved}`);
+  });
+
+  test("whole milliseconds, rounded up; misuse is a TypeError", async () => {
+    const store = createRedisRateLimitStore(redis, { prefix });
+    assert.deepEqual(await store.hit("ms", { windowMs: 1000.2, now: 1000.5 }), { count: 1, resetAt: 2001 });
+    assert.deepEqual(await store.peek("ms", 2000.9), { count: 1, resetAt: 2001 });
+    await assert.rejects(store.hit("ms", { windowMs: 0, now: 1 }), TypeError);
+    await assert.rejects(store.hit("ms", { windowMs: 1000, now: Number.NaN }), TypeError);
+    await assert.rejects(store.peek("ms", Number.POSITIVE_INFINITY), TypeError);
+  });
+
+  test("a key of another type under the prefix (the first release's INCR counter) is replaced", async () => {
+    const store = createRedisRateLimitStore(redis, { prefix });
+    await redis.set(hashOf("stray"), "5", "PX", 60_000);
+    assert.equal(await store.peek("stray", 1000), null, "not a counter of this store");
+    assert.deepEqual(await store.hit("stray", { windowMs: 1000, now: 1000 }), { count: 1, resetAt: 2000 });
+    assert.equal(await redis.type(hashOf("stray")), "hash");
   });
 }

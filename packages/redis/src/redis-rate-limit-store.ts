@@ -9,30 +9,54 @@ export interface RedisRateLimitStoreOptions {
 }
 
 /**
- * One hit, atomically and in one round trip: `INCR`, then an expiry when the counter has none
- * (a fixed window: the same as `PEXPIRE … NX`, which needs Redis 7) or on every hit (`extend`),
- * then the time left. A key that expired is gone, so `INCR` starts the next window at 1.
+ * How long a counter stays in Redis after its window ends. The expiry is garbage collection only:
+ * the window ends at the stored `resetAt`, on the caller's clock. The margin covers app servers
+ * whose clocks run behind the one that wrote the counter, so none of them finds it gone while its
+ * own clock still counts the window; a minute is far more skew than NTP allows.
+ */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/**
+ * One hit, atomically and in one round trip, on a hash `{ count, resetAt }`. KEYS[1] the counter;
+ * ARGV: `now`, `now + windowMs` (a new window's end), `"1"` to extend, the expiry margin. A window
+ * whose `resetAt` is at or before `now` starts again at 1 (as in the memory and SQL stores); with
+ * extend every hit moves the end. `resetAt` is stored as the caller sent it and answered as a
+ * string, so it comes back to the exact millisecond (a Lua number reply would be truncated).
+ * A key of another type (a counter of this store's first release, an `INCR`ed string) is replaced.
  */
 const HIT = `
-local count = redis.call("INCR", KEYS[1])
-local ttl = redis.call("PTTL", KEYS[1])
-if ARGV[2] == "1" or ttl < 0 then
-  redis.call("PEXPIRE", KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local count = 1
+local reset = ARGV[2]
+if redis.call("TYPE", key).ok == "hash" then
+  local stored = redis.call("HMGET", key, "count", "resetAt")
+  local storedCount = tonumber(stored[1])
+  local storedReset = tonumber(stored[2])
+  if storedCount ~= nil and storedReset ~= nil and storedReset > now then
+    count = storedCount + 1
+    if ARGV[3] ~= "1" then reset = stored[2] end
+  end
+else
+  redis.call("DEL", key)
 end
-return { count, ttl }
+redis.call("HSET", key, "count", count, "resetAt", reset)
+redis.call("PEXPIRE", key, math.ceil(tonumber(reset) - now) + tonumber(ARGV[4]))
+return { count, reset }
 `;
 
-/** A consistent read of the counter and its time left; `PTTL` is -2 for a missing key. */
+/** A read of the counter: `{ count, resetAt }`, or nothing for a missing key (or one of another type). */
 const PEEK = `
-return { redis.call("GET", KEYS[1]), redis.call("PTTL", KEYS[1]) }
+if redis.call("TYPE", KEYS[1]).ok ~= "hash" then return false end
+return redis.call("HMGET", KEYS[1], "count", "resetAt")
 `;
 
 /**
  * A `RateLimitStore` on Redis, shared by every instance of the app, through an `ioredis` client
- * you create and close. Redis's clock decides when a window ends (the key expires); the caller's
- * `now` only turns the time left into `resetAt`, so app servers with skewed clocks still count in
- * the same windows.
+ * you create and close. As the `RateLimitStore` contract says, times are the caller's: each counter
+ * holds its count and the `resetAt` the caller's `now` gave it, and a window ends when a caller's
+ * `now` reaches that `resetAt` — exactly as in the memory and SQL stores, and testable with a fake
+ * clock. Redis's own clock only expires counters some time after their window ended, to free memory.
  *
  * Keys are `prefix` + the SHA-256 of the limiter's key: those keys hold e-mail addresses and IP
  * addresses, which then never reach Redis (its dumps, `MONITOR`, replicas) in clear.
@@ -70,19 +94,24 @@ export function createRedisRateLimitStore(
 
   return {
     async hit(key: string, { windowMs, now, extend = false }: HitOptions): Promise<RateLimitCounter> {
+      checkTime(now);
       if (!Number.isFinite(windowMs) || windowMs <= 0) {
         throw new TypeError(`windowMs must be a positive number, got ${String(windowMs)}.`);
       }
-      // PEXPIRE takes whole milliseconds.
-      const reply = await run(hitScript, keyOf(key), [String(Math.ceil(windowMs)), extend ? "1" : "0"]);
-      const [count, ttl] = pair(reply);
-      return { count: Number(count), resetAt: now + Number(ttl) };
+      // Whole milliseconds, as the SQL store keeps them; rounding up never ends a window early.
+      const resetAt = Math.ceil(now + windowMs);
+      const args = [String(now), String(resetAt), extend ? "1" : "0", String(EXPIRY_MARGIN_MS)];
+      const found = counter(await run(hitScript, keyOf(key), args));
+      if (found === null) throw new Error("Unexpected reply from the Redis rate-limit script.");
+      return found;
     },
     async peek(key: string, now: number): Promise<RateLimitCounter | null> {
-      const [count, ttl] = pair(await run(peekScript, keyOf(key), []));
-      // Missing (-2), or without an expiry (-1: not written by this store): no window to report.
-      if (count === null || count === undefined || Number(ttl) < 0) return null;
-      return { count: Number(count), resetAt: now + Number(ttl) };
+      checkTime(now);
+      const reply = await run(peekScript, keyOf(key), []);
+      if (reply === null) return null; // missing, or not a counter of this store
+      const found = counter(reply);
+      // A window that ended reads as unknown, though Redis keeps the key a while longer.
+      return found === null || found.resetAt <= now ? null : found;
     },
     async delete(key: string): Promise<void> {
       await redis.del(keyOf(key));
@@ -94,9 +123,20 @@ function script(body: string): { body: string; sha: string } {
   return { body, sha: createHash("sha1").update(body).digest("hex") };
 }
 
-function pair(reply: unknown): [unknown, unknown] {
+/** `now` is the caller's clock, ms since the epoch: a number that is not one is misuse. */
+function checkTime(now: number): void {
+  if (!Number.isFinite(now)) throw new TypeError(`now must be a finite number of ms, got ${String(now)}.`);
+}
+
+/**
+ * A script's `[count, resetAt]` reply as a counter, or null when it holds no counter (a hash some
+ * other writer left without both fields).
+ */
+function counter(reply: unknown): RateLimitCounter | null {
   if (!Array.isArray(reply) || reply.length !== 2) {
     throw new Error("Unexpected reply from the Redis rate-limit script.");
   }
-  return [reply[0], reply[1]];
+  const count = Number(reply[0] ?? Number.NaN);
+  const resetAt = Number(reply[1] ?? Number.NaN);
+  return Number.isSafeInteger(count) && Number.isFinite(resetAt) ? { count, resetAt } : null;
 }

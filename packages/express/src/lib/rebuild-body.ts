@@ -36,7 +36,7 @@ const WIRE_BODY_HEADERS = new Set(["content-length", "transfer-encoding", "conte
 
 /**
  * A fresh request carrying `body`, for a request whose own body stream a parser has consumed: same
- * socket (so the scheme is read as before), method, target and header fields, with
+ * socket (so the scheme and the client address are read as before), method, target and header fields, with
  * `Content-Length` set to the rebuilt length (core's 64 KiB limit applies to it) and the body's wire
  * encoding dropped (the parser already decoded gzip and charsets). `@gatehouse/node` then streams it
  * exactly as it streams a body from the socket.
