@@ -1,6 +1,17 @@
 export type { AuthClientOptions } from "./client/create-auth-client.ts";
 export { createAuthClient } from "./client/create-auth-client.ts";
-export { getCsrfToken, getProviders, getSession, signIn, signOut } from "./client/default-actions.ts";
+export {
+  changePassword,
+  getCsrfToken,
+  getProviders,
+  getSession,
+  requestPasswordReset,
+  resetPassword,
+  setPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "./client/default-actions.ts";
 export type {
   Platform,
   RefetchOptions,
@@ -14,12 +25,21 @@ export type {
   AuthClient,
   AuthorizationParams,
   AuthResult,
+  ChangePasswordInput,
   ClientProvider,
+  PasswordErrorCode,
+  PasswordFailure,
+  PasswordResult,
+  PasswordUpdateResult,
   ProviderMap,
+  RequestPasswordResetInput,
+  ResetPasswordInput,
   Session,
   SessionUser,
+  SetPasswordInput,
   SignInOptions,
   SignOutOptions,
+  SignUpInput,
 } from "./client/types.ts";
 export type { SessionProviderProps } from "./react/session-provider.ts";
 export { SessionProvider } from "./react/session-provider.ts";

@@ -1,6 +1,9 @@
-import { type BroadcastTrigger, openChannel } from "../lib/broadcast.ts";
+import { type BroadcastTrigger, broadcast } from "../lib/broadcast.ts";
+import { errorOf } from "../lib/error-of.ts";
 import { isRecord } from "../lib/is-record.ts";
 import { assignLocation, currentHref } from "../lib/location.ts";
+import { createTransport } from "../lib/transport.ts";
+import { createPasswordActions } from "./password-actions.ts";
 import type {
   AuthClient,
   AuthorizationParams,
@@ -22,21 +25,10 @@ export interface AuthClientOptions {
   navigate?: (url: string) => void;
 }
 
-interface Reply {
-  status: number;
-  ok: boolean;
-  body: unknown;
-}
-
 // `{}` means signed out. A session must carry `expires` (docs/protocol.md §2): a 200 error body such
 // as `{"message":"…"}` from a proxy is then not mistaken for a session (fail closed, GHSA-8fpg-xm3f-6cx3).
 function toSession(body: unknown): Session | null {
   return isRecord(body) && typeof body.expires === "string" ? (body as Session) : null;
-}
-
-// The `?error=` code of a URL. A regex rather than `new URL`, which throws on odd input.
-function errorOf(url: string): string | null {
-  return new URLSearchParams(url.replace(/^[^?#]*\??|#.*/g, "")).get("error");
 }
 
 function query(params: AuthorizationParams): string {
@@ -50,30 +42,9 @@ function query(params: AuthorizationParams): string {
  */
 export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const { basePath = "/api/auth", baseUrl = "", navigate = assignLocation } = options;
-  const doFetch = options.fetch ?? fetch;
   const endpoint = baseUrl.replace(/\/$/, "") + basePath;
-
-  async function call(path: string, init?: RequestInit): Promise<Reply> {
-    let status = 0;
-    try {
-      const response = await doFetch(endpoint + path, init);
-      status = response.status;
-      return { status, ok: response.ok, body: await response.json() };
-    } catch {
-      // A network failure or a non-JSON answer (an HTML error page, a proxy's 502) is never data.
-      return { status, ok: false, body: null };
-    }
-  }
-
-  async function read(path: string): Promise<Record<string, unknown> | null> {
-    const reply = await call(path);
-    return reply.ok && isRecord(reply.body) ? reply.body : null;
-  }
-
-  const getCsrfToken = async () => {
-    const body = await read("/csrf");
-    return typeof body?.csrfToken === "string" ? body.csrfToken : null;
-  };
+  const transport = createTransport(endpoint, options.fetch ?? fetch);
+  const { call, read } = transport;
 
   // The server's answer becomes a result; `ok` needs a 2xx, a URL and no `?error=` (fail closed:
   // Auth.js v4 answers some failures with 200).
@@ -85,12 +56,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     trigger?: BroadcastTrigger,
   ): AuthResult {
     const error = (url && errorOf(url)) || (ok && url ? null : "Default");
-    if (!error && trigger) {
-      // Tells the other tabs, and this tab's SessionProvider, to read the session again.
-      const channel = openChannel(globalThis);
-      channel.post(trigger);
-      channel.close();
-    }
+    if (!error && trigger) broadcast(trigger);
     if (redirect && url) navigate(url);
     return { ok: !error, status, error, url: error ? null : url };
   }
@@ -101,17 +67,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     redirect: boolean,
     trigger?: BroadcastTrigger,
   ): Promise<AuthResult> {
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(fields)) {
-      if (value !== undefined) body.set(name, String(value));
-    }
-    body.set("csrfToken", (await getCsrfToken()) ?? "");
-    body.set("json", "true");
-    const reply = await call(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
-      body,
-    });
+    const reply = await transport.post(path, fields);
     const url = isRecord(reply.body) && typeof reply.body.url === "string" ? reply.body.url : null;
     return finish(reply.status, reply.ok, url, redirect, trigger);
   }
@@ -119,7 +75,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   return {
     endpoint,
     navigate,
-    getCsrfToken,
+    getCsrfToken: transport.csrfToken,
     getSession: async () => toSession(await read("/session")),
     getProviders: async () => (await read("/providers")) as ProviderMap | null,
 
@@ -157,9 +113,11 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       const reply = await call("/session", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ csrfToken: await getCsrfToken(), data }),
+        body: JSON.stringify({ csrfToken: await transport.csrfToken(), data }),
       });
       return reply.ok ? toSession(reply.body) : null;
     },
+
+    ...createPasswordActions(transport),
   };
 }

@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
-import { getCsrfToken, getProviders, getSession, signIn, signOut } from "./default-actions.ts";
+import {
+  changePassword,
+  getCsrfToken,
+  getProviders,
+  getSession,
+  requestPasswordReset,
+  resetPassword,
+  setPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "./default-actions.ts";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -16,6 +27,7 @@ function recordFetch(): string[] {
     if (url.endsWith("/providers")) return Response.json({});
     if (url.endsWith("/csrf")) return Response.json({ csrfToken: "t" });
     if (url.endsWith("/signout")) return Response.json({ url: "/" });
+    if (url.endsWith("/signup") || url.endsWith("-password")) return Response.json({ url: "/", ok: true });
     return Response.json({});
   };
   return urls;
@@ -42,5 +54,28 @@ describe("default actions", () => {
       "/api/auth/csrf",
       "/api/auth/signout",
     ]);
+  });
+
+  it("the password functions post to /api/auth too", async () => {
+    const urls = recordFetch();
+    const email = "ada@example.com";
+    assert.deepEqual(await signUp({ email, password: "pw" }), { ok: true, status: 200, url: "/" });
+    assert.equal((await requestPasswordReset({ email })).ok, true);
+    assert.equal((await resetPassword({ token: "t", email, password: "pw" })).ok, true);
+    assert.deepEqual(await changePassword({ currentPassword: "a", newPassword: "b" }), {
+      ok: true,
+      status: 200,
+    });
+    assert.equal((await setPassword({ newPassword: "b" })).ok, true);
+    assert.deepEqual(
+      urls.filter((url) => !url.endsWith("/csrf")),
+      [
+        "/api/auth/signup",
+        "/api/auth/forgot-password",
+        "/api/auth/reset-password",
+        "/api/auth/change-password",
+        "/api/auth/set-password",
+      ],
+    );
   });
 });

@@ -31,3 +31,36 @@ export const getCsrfToken: AuthClient["getCsrfToken"] = () => createAuthClient()
  * @example const providers = await getProviders()
  */
 export const getProviders: AuthClient["getProviders"] = () => createAuthClient().getProviders();
+
+/**
+ * Creates a password account at `/api/auth`; the same result whether or not the address has one.
+ * @example const result = await signUp({ email, password }); if (result.ok) show("Check your email")
+ */
+export const signUp: AuthClient["signUp"] = (input) => createAuthClient().signUp(input);
+
+/**
+ * Asks `/api/auth` to mail a password reset link; the same result whether or not the address has an account.
+ * @example await requestPasswordReset({ email })
+ */
+export const requestPasswordReset: AuthClient["requestPasswordReset"] = (input) =>
+  createAuthClient().requestPasswordReset(input);
+
+/**
+ * Sets a new password with the token and address of a reset link, at `/api/auth`.
+ * @example const query = new URLSearchParams(location.search);
+ * await resetPassword({ token: query.get("token") ?? "", email: query.get("email") ?? "", password })
+ */
+export const resetPassword: AuthClient["resetPassword"] = (input) => createAuthClient().resetPassword(input);
+
+/**
+ * Changes the signed-in user's password at `/api/auth` and tells other tabs.
+ * @example const result = await changePassword({ currentPassword, newPassword })
+ */
+export const changePassword: AuthClient["changePassword"] = (input) =>
+  createAuthClient().changePassword(input);
+
+/**
+ * Gives the signed-in user a first password at `/api/auth`.
+ * @example const result = await setPassword({ newPassword })
+ */
+export const setPassword: AuthClient["setPassword"] = (input) => createAuthClient().setPassword(input);

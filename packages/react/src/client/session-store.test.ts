@@ -8,6 +8,8 @@ import type { AuthClient, Session } from "./types.ts";
 
 const alice: Session = { user: { name: "Alice" }, expires: "2999-01-01T00:00:00.000Z" };
 
+const unused = { ok: false, status: 0, error: "Default" } as const;
+
 // A client whose getSession answers are queued by the test; nothing else is used by the store.
 function fakeClient(...answers: Array<Session | null>) {
   const updates: unknown[] = [];
@@ -27,6 +29,11 @@ function fakeClient(...answers: Array<Session | null>) {
       updates.push(data);
       return { ...alice, user: { name: "Alicia" } };
     },
+    signUp: async () => unused,
+    requestPasswordReset: async () => unused,
+    resetPassword: async () => unused,
+    changePassword: async () => unused,
+    setPassword: async () => unused,
   };
   return { client, updates, reads: () => reads };
 }

@@ -50,6 +50,91 @@ export interface SignOutOptions {
   redirect?: boolean;
 }
 
+/**
+ * Why a password function failed: a code of the server's error catalogue (docs/errors.md), or
+ * `NetworkError` (no answer arrived) or `Default` (an answer this client does not understand, e.g.
+ * an HTML page from a proxy, or a code not listed here; `status` then says more).
+ */
+export type PasswordErrorCode =
+  // the new password or address was refused (sign-up, reset, change, set)
+  | "EmailInvalid"
+  | "PasswordTooShort"
+  | "PasswordTooLong"
+  | "PasswordBreached"
+  // the reset link is unknown, used, expired or for another address: ask for a new one
+  | "PasswordResetInvalid"
+  // change and set password, for the signed-in user
+  | "SessionRequired"
+  | "CurrentPasswordIncorrect"
+  | "PasswordNotSet"
+  | "PasswordAlreadySet"
+  // every endpoint
+  | "MissingCSRF"
+  | "RateLimited"
+  | "StorageUnavailable"
+  | "NetworkError"
+  | "Default";
+
+/** A password function's expected failure; these functions never throw for one. */
+export interface PasswordFailure {
+  ok: false;
+  /** HTTP status of the answer, 0 when none arrived. */
+  status: number;
+  error: PasswordErrorCode;
+  /** The server's message for people, when it sent one (JSON endpoints, `RateLimited`). */
+  message?: string;
+  /** Seconds to wait before trying again (`RateLimited`). */
+  retryAfter?: number;
+}
+
+/** The result of `signUp`, `requestPasswordReset` and `resetPassword`. */
+export type PasswordResult =
+  | {
+      ok: true;
+      status: number;
+      /** The page the server sends the person to next ("check your email", the sign-in page). */
+      url: string;
+    }
+  | PasswordFailure;
+
+/** The result of `changePassword` and `setPassword`. */
+export type PasswordUpdateResult = { ok: true; status: number } | PasswordFailure;
+
+/** Input of `signUp`. */
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name?: string;
+  /** Where the verification link lands; default: the server's (its callback cookie, else the origin). */
+  callbackUrl?: string;
+}
+
+/** Input of `requestPasswordReset`. */
+export interface RequestPasswordResetInput {
+  email: string;
+  /** Where the reset link's form sends the person afterwards. */
+  callbackUrl?: string;
+}
+
+/** Input of `resetPassword`: `token` and `email` come from the reset link's query. */
+export interface ResetPasswordInput {
+  token: string;
+  email: string;
+  password: string;
+  callbackUrl?: string;
+}
+
+/** Input of `changePassword`. */
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Input of `setPassword`. */
+export interface SetPasswordInput {
+  newPassword: string;
+}
+
 /** Extra OAuth authorization parameters, sent as the query string of `POST BASE/signin/<id>`. */
 export type AuthorizationParams = ConstructorParameters<typeof URLSearchParams>[0];
 
@@ -69,4 +154,14 @@ export interface AuthClient {
   ): Promise<AuthResult>;
   signOut(options?: SignOutOptions): Promise<AuthResult>;
   updateSession(data: unknown): Promise<Session | null>;
+  /** Creates a password account; the same "check your email" answer whether or not it exists. */
+  signUp(input: SignUpInput): Promise<PasswordResult>;
+  /** Mails a reset link when the address has an account; the same answer either way. */
+  requestPasswordReset(input: RequestPasswordResetInput): Promise<PasswordResult>;
+  /** Sets a new password with a reset link's token; ends every session of the user. */
+  resetPassword(input: ResetPasswordInput): Promise<PasswordResult>;
+  /** Changes the signed-in user's password; other sessions end, this one is renewed. */
+  changePassword(input: ChangePasswordInput): Promise<PasswordUpdateResult>;
+  /** Gives the signed-in user a first password (one who signed up through a provider or a link). */
+  setPassword(input: SetPasswordInput): Promise<PasswordUpdateResult>;
 }

@@ -65,3 +65,10 @@ export function openChannel(platform: BroadcastPlatform, onMessage?: () => void)
     close: () => platform.removeEventListener?.("storage", listener),
   };
 }
+
+/** Tells the other tabs, and this tab's `SessionProvider` (another channel object), to act on `trigger`. */
+export function broadcast(trigger: BroadcastTrigger, platform: BroadcastPlatform = globalThis): void {
+  const channel = openChannel(platform);
+  channel.post(trigger);
+  channel.close();
+}
