@@ -235,3 +235,14 @@ test("a notice is a status message above the forms; an unknown notice shows noth
     assert.doesNotMatch(body, /role="status"/, String(notice));
   }
 });
+
+test("each sign-in form is named after its provider, so two 'Email' fields are told apart", () => {
+  const html = signIn({
+    providers: [
+      { id: "mail", name: "Email link", type: "email" },
+      { id: "password", name: "Email and password", type: "password" },
+    ],
+  });
+  const named = [...html.body.matchAll(/<form\b[^>]*aria-label="([^"]*)"/g)].map((m) => m[1]);
+  assert.deepEqual(named, ["Sign in with Email link", "Sign in with Email and password"]);
+});

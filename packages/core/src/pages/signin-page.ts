@@ -86,7 +86,13 @@ function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
   const step = provider.type === "credentials" ? "callback" : "signin";
   return h(
     "form",
-    { method: "post", action: action(baseUrl, step, provider.id), className: "stack" },
+    {
+      method: "post",
+      action: action(baseUrl, step, provider.id),
+      className: "stack",
+      // Two forms may both have an "Email" field (a link, a password): the form's name tells them apart.
+      "aria-label": `Sign in with ${provider.name}`,
+    },
     h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
     ...fields,
     h(SubmitButton, { provider, index }),
@@ -101,7 +107,12 @@ function PasswordForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
     null,
     h(
       "form",
-      { method: "post", action: action(baseUrl, "callback", provider.id), className: "stack" },
+      {
+        method: "post",
+        action: action(baseUrl, "callback", provider.id),
+        className: "stack",
+        "aria-label": `Sign in with ${provider.name}`,
+      },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
       // `username`, not `email`: password managers pair the username field with current-password.
       h(TextField, {

@@ -61,6 +61,8 @@ export interface Attributes {
   /** Space-separated ids of the hint and error that describe a field. */
   "aria-describedby"?: string;
   "aria-invalid"?: "true";
+  /** The accessible name of an element without visible text of its own (a form among several). */
+  "aria-label"?: string;
   /** `<input>` only: written as `value`. */
   defaultValue?: string;
   [data: `data-${string}`]: string | undefined;

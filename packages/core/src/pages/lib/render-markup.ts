@@ -77,6 +77,7 @@ const ATTRIBUTES: Readonly<Record<AttributeProp, AttributeRule>> = {
   maxLength: { name: "maxLength", value: "number" },
   "aria-describedby": string("aria-describedby"),
   "aria-invalid": string("aria-invalid"),
+  "aria-label": string("aria-label"),
   defaultValue: { name: "value", value: "string", only: "input" },
 };
 
