@@ -42,8 +42,12 @@ describe("web app email sign-in through the dev mailbox (Chromium)", () => {
 
       await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(`${web.url}/api/auth/signin?**`);
-      await page.getByLabel("Email").fill(address);
-      await page.getByRole("button", { name: "Sign in with Email" }).click();
+      // The email-and-password form has an Email field too: use the magic-link provider's form.
+      const form = page.locator("form", {
+        has: page.getByRole("button", { name: "Sign in with Email", exact: true }),
+      });
+      await form.getByLabel("Email").fill(address);
+      await form.getByRole("button", { name: "Sign in with Email", exact: true }).click();
 
       await page.waitForURL(`${web.url}/api/auth/verify-request?**`);
       assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Check your email");

@@ -1,5 +1,5 @@
-// Browser flows of the web app (apps/web): the development OpenID provider, the demo user, the
-// protected page and sign-out, in a real Chromium against the real server.
+// Browser flows of the web app (apps/web): the development OpenID provider, the demo account (an
+// ordinary password account), the protected page and sign-out, in a real Chromium against the real server.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -73,16 +73,21 @@ describe("web app sign-in (Chromium)", () => {
     }
   });
 
-  it("signs the demo user in with credentials and returns to the protected page", async () => {
+  /** The sign-in page's email-and-password form (the Email provider's form has an Email field too). */
+  const passwordForm = (page: Page) =>
+    page.locator("form", { has: page.getByRole("button", { name: "Sign in with Email and password" }) });
+
+  it("signs the demo account in with its password and returns to the protected page", async () => {
     const demo = web.demo;
-    assert.ok(demo, "development mode has a demo user");
+    assert.ok(demo, "development mode has a demo account");
     const { context, page } = await newPage();
     try {
       await page.goto(`${web.url}/protected`);
       await page.waitForURL(`${web.url}/api/auth/signin?**`);
-      await page.getByLabel("User name").fill(demo.username);
-      await page.getByLabel("Password").fill(demo.password);
-      await page.getByRole("button", { name: "Sign in with Demo user" }).click();
+      const form = passwordForm(page);
+      await form.getByLabel("Email").fill(demo.email);
+      await form.getByLabel("Password").fill(demo.password);
+      await form.getByRole("button", { name: "Sign in with Email and password" }).click();
 
       await page.waitForURL(`${web.url}/protected`);
       assert.equal(await page.getByTestId("protected-email").textContent(), "demo@example.test");
@@ -99,9 +104,10 @@ describe("web app sign-in (Chromium)", () => {
     const { context, page } = await newPage();
     try {
       await page.goto(`${web.url}/api/auth/signin`);
-      await page.getByLabel("User name").fill("demo");
-      await page.getByLabel("Password").fill("not-the-password");
-      await page.getByRole("button", { name: "Sign in with Demo user" }).click();
+      const form = passwordForm(page);
+      await form.getByLabel("Email").fill("demo@example.test");
+      await form.getByLabel("Password").fill("not-the-password");
+      await form.getByRole("button", { name: "Sign in with Email and password" }).click();
       await page.waitForURL(/error=CredentialsSignin/);
       await page.goto(web.url);
       await statusLine(page, "You are not signed in.");

@@ -22,9 +22,15 @@ export default defineConfig({
     : [],
 
   callbacks: {
-    // Only people from one domain may sign in (the demo user is let through for development).
-    signIn: ({ user }) => user.id === "demo" || (user.email?.endsWith("@acme.example") ?? false),
+    // Only people from one domain may sign in (the demo account is let through for development).
+    signIn: ({ user }) =>
+      user.email === "demo@example.test" || (user.email?.endsWith("@acme.example") ?? false),
   },
 
   session: { maxAge: 7 * 24 * 60 * 60 },
+
+  // Behind a reverse proxy every request comes from the proxy's address: say how many proxies (or
+  // their CIDR blocks), or the per-address rate limits count all clients as one. Never without a
+  // proxy: X-Forwarded-For would then be whatever the client says.
+  // rateLimit: { trustedProxies: 1 },
 });

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { gatehouse } from "@gatehouse/core";
+import { Credentials, gatehouse } from "@gatehouse/core";
 import { approveDeviceCode, denyDeviceCode } from "@gatehouse/dev-provider/testing";
 import { getRequestListener } from "@hono/node-server";
 import { type DevSetup, startDevSetup } from "../../web/src/server/dev-setup.ts";
@@ -30,7 +30,14 @@ describe("gatehouse sign-in (device flow CLI) against the web app's development 
     await once(server, "listening");
     authUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth`;
     dev = await startDevSetup({ authUrl, port: 0, log: () => {} });
-    const auth = gatehouse({ secret: SECRET, url: authUrl, providers: dev.providers, now: () => now });
+    // A credentials provider beside the dev one: a provider without the device flow.
+    const credentials = Credentials({ credentials: {}, authorize: () => null });
+    const auth = gatehouse({
+      secret: SECRET,
+      url: authUrl,
+      providers: [...dev.providers, credentials],
+      now: () => now,
+    });
     server.on(
       "request",
       getRequestListener((request) => auth.handler(request)),

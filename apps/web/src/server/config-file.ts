@@ -12,6 +12,7 @@ const ALLOWED = new Set([
   "cookies",
   "logger",
   "httpTimeout",
+  "rateLimit",
 ]);
 
 /**

@@ -9,7 +9,15 @@ import type { GatehouseOptions } from "@gatehouse/core";
 export type WebAppConfig = Partial<
   Pick<
     GatehouseOptions,
-    "providers" | "callbacks" | "pages" | "theme" | "session" | "cookies" | "logger" | "httpTimeout"
+    | "providers"
+    | "callbacks"
+    | "pages"
+    | "theme"
+    | "session"
+    | "cookies"
+    | "logger"
+    | "httpTimeout"
+    | "rateLimit"
   >
 >;
 

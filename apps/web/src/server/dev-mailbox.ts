@@ -1,19 +1,36 @@
-import type { VerificationRequest } from "@gatehouse/core";
+import type { PasswordMail, VerificationRequest } from "@gatehouse/core";
 
-/** One sign-in mail the dev mailbox caught. */
+/** What a caught mail is for: a magic sign-in link, or one of the `Password` provider's mails. */
+export type DevMailKind = "sign-in" | PasswordMail["kind"];
+
+/** One mail the dev mailbox caught. */
 export interface DevMailboxMessage {
+  kind: DevMailKind;
+  /** The subject the mail would have had, without the host: "Sign in", "Reset your password", … */
+  subject: string;
   to: string;
   url: string;
   at: Date;
 }
 
-/** Development only: where sign-in links go instead of an SMTP server. */
+/** Development only: where sign-in links and password mails go instead of an SMTP server. */
 export interface DevMailbox {
   /** The email provider's `sendVerificationRequest`: keeps the link and logs it. */
   send(request: VerificationRequest): Promise<void>;
+  /** The password provider's `sendMail`: keeps the mail's link and logs it. */
+  sendPasswordMail(mail: PasswordMail): Promise<void>;
   /** The kept messages, newest first. */
   messages(): DevMailboxMessage[];
 }
+
+/** Per kind: the subject, and the link's text before the address. */
+const KINDS: Record<DevMailKind, { subject: string; action: string }> = {
+  "sign-in": { subject: "Sign in", action: "Sign in as" },
+  "verify-email": { subject: "Confirm your email", action: "Confirm the email of" },
+  "reset-password": { subject: "Reset your password", action: "Choose a new password for" },
+  "account-exists": { subject: "You already have an account", action: "Reset the password of" },
+  "password-changed": { subject: "Your password was changed", action: "Reset the password of" },
+};
 
 /** Enough for a development session; older links fall off so the list never grows without bound. */
 const LIMIT = 50;
@@ -21,18 +38,25 @@ const LIMIT = 50;
 /**
  * An in-memory mailbox for development: the link is printed in the log and listed at
  * `/dev/mailbox`. Never use it in production — anyone who can read the log or the page can sign in
- * as anyone.
+ * as anyone, or reset anyone's password.
  *
- * @example const mailbox = createDevMailbox({ log: console.log }); Email({ sendVerificationRequest: mailbox.send });
+ * @example const mailbox = createDevMailbox({ log: console.log }); Email({ sendVerificationRequest: mailbox.send }); Password({ sendMail: mailbox.sendPasswordMail });
  */
 export function createDevMailbox(options: { log: (line: string) => void; now?: () => Date }): DevMailbox {
   const now = options.now ?? (() => new Date());
   const kept: DevMailboxMessage[] = [];
+  const keep = (kind: DevMailKind, to: string, url: string) => {
+    kept.unshift({ kind, subject: KINDS[kind].subject, to, url, at: now() });
+    kept.length = Math.min(kept.length, LIMIT);
+  };
   return {
     async send({ identifier, url }) {
-      kept.unshift({ to: identifier, url, at: now() });
-      kept.length = Math.min(kept.length, LIMIT);
+      keep("sign-in", identifier, url);
       options.log(`[dev mailbox] sign-in link for ${identifier}: ${url}`);
+    },
+    async sendPasswordMail({ kind, to, url }) {
+      keep(kind, to, url);
+      options.log(`[dev mailbox] ${kind} mail for ${to}: ${url}`);
     },
     messages: () => [...kept],
   };
@@ -45,7 +69,8 @@ export function createDevMailbox(options: { log: (line: string) => void; now?: (
 export function renderDevMailbox(messages: readonly DevMailboxMessage[]): string {
   const items = messages.map(
     (message) => `<li>
-<h2>To ${escapeHtml(message.to)}</h2>
+<h2>${escapeHtml(message.subject)}</h2>
+<p>To ${escapeHtml(message.to)}</p>
 <p>Sent <time datetime="${escapeHtml(message.at.toISOString())}">${escapeHtml(message.at.toISOString().slice(0, 19).replace("T", " "))} UTC</time></p>
 <p>${linkTo(message)}</p>
 <p><code>${escapeHtml(message.url)}</code></p>
@@ -53,7 +78,7 @@ export function renderDevMailbox(messages: readonly DevMailboxMessage[]): string
   );
   const body =
     items.length === 0
-      ? "<p>No messages yet. Sign in with Email and the link appears here.</p>"
+      ? "<p>No messages yet. Sign in with Email, or sign up with a password, and the mail appears here.</p>"
       : `<ol reversed>\n${items.join("\n")}\n</ol>`;
   return `<!doctype html>
 <html lang="en">
@@ -67,7 +92,7 @@ export function renderDevMailbox(messages: readonly DevMailboxMessage[]): string
 <body>
 <main>
 <h1>Dev mailbox</h1>
-<p>Development only: the sign-in links the app sent, newest first (the last ${LIMIT}). Reload for new ones.</p>
+<p>Development only: the sign-in links and password mails the app sent, newest first (the last ${LIMIT}). Reload for new ones.</p>
 ${body}
 <p><a href="/">Back to the app</a></p>
 </main>
@@ -87,7 +112,7 @@ code { display: block; overflow-wrap: anywhere; font-size: 0.85rem; opacity: 0.8
 
 // Core builds the link from AUTH_URL, so it is http(s); anything else is shown, never made clickable.
 function linkTo(message: DevMailboxMessage): string {
-  const text = `Sign in as ${escapeHtml(message.to)}`;
+  const text = `${escapeHtml(KINDS[message.kind].action)} ${escapeHtml(message.to)}`;
   return /^https?:\/\//i.test(message.url) ? `<a href="${escapeHtml(message.url)}">${text}</a>` : text;
 }
 

@@ -18,6 +18,17 @@ describe("loadSettings", () => {
     assert.equal(settings.dataDir, dataDir);
     assert.equal(settings.databaseUrl, "sqlite:/tmp/gatehouse-web-test/gatehouse.db");
     assert.deepEqual(settings.email, { kind: "dev-mailbox" });
+    assert.equal(settings.passwords, true);
+  });
+
+  it("AUTH_PASSWORD=false turns password accounts off; other values are refused", () => {
+    assert.equal(loadSettings({ AUTH_PASSWORD: "false" }, { dataDir }).passwords, false);
+    assert.equal(loadSettings({ AUTH_PASSWORD: " TRUE " }, { dataDir }).passwords, true);
+    assert.equal(loadSettings({ AUTH_PASSWORD: "" }, { dataDir }).passwords, true);
+    assert.throws(
+      () => loadSettings({ AUTH_PASSWORD: "off" }, { dataDir }),
+      /AUTH_PASSWORD must be true or false, got "off"/,
+    );
   });
 
   it("reads PORT, HOST, DEV_PROVIDER_PORT, AUTH_URL, AUTH_TRUST_HOST and rotated secrets", () => {

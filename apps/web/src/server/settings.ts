@@ -31,14 +31,19 @@ export interface Settings {
   dataDir: string;
   /** `DATABASE_URL`: `postgres://…`, or SQLite as `sqlite:<path>`; default `sqlite:<dataDir>/gatehouse.db`. */
   databaseUrl: string;
-  /** How sign-in links are delivered: `SMTP_URL` + `EMAIL_FROM`, else in development the dev mailbox. */
+  /** How mail (sign-in links, password mails) is delivered: `SMTP_URL` + `EMAIL_FROM`, else in development the dev mailbox. */
   email: EmailSetting;
+  /**
+   * `AUTH_PASSWORD`: password accounts (sign-up, sign-in, reset), on unless `false`. They also need
+   * mail, so with `email` off they stay off whatever this says.
+   */
+  passwords: boolean;
 }
 
 /**
  * `smtp`: real mail through `SMTP_URL` from `EMAIL_FROM` (in either mode). `dev-mailbox`: development
  * without SMTP; links are logged and listed at `/dev/mailbox`. `off`: `AUTH_EMAIL=false`, or
- * production without SMTP.
+ * production without SMTP — no mail at all, so neither email sign-in nor password accounts.
  */
 export type EmailSetting =
   | { kind: "smtp"; server: string; from: string }
@@ -67,6 +72,7 @@ export function loadSettings(env: Env, options: { dataDir: string }): Settings {
     dataDir: options.dataDir,
     databaseUrl: databaseUrlFrom(env, options.dataDir),
     email: emailFrom(env, mode),
+    passwords: flag(env, "AUTH_PASSWORD") ?? true,
   };
 }
 
@@ -79,14 +85,18 @@ export function databaseUrlFrom(env: Env, dataDir: string): string {
   return url ? url : `sqlite:${join(dataDir, "gatehouse.db")}`;
 }
 
+/** A `true` / `false` variable; undefined when unset or empty. */
+function flag(env: Env, name: string): boolean | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === "") return undefined;
+  if (value === "true" || value === "false") return value === "true";
+  throw new ConfigError(
+    `Gatehouse web app: ${name} must be true or false, got ${JSON.stringify(env[name])}.`,
+  );
+}
+
 function emailFrom(env: Env, mode: Settings["mode"]): EmailSetting {
-  const enabled = env.AUTH_EMAIL?.trim().toLowerCase();
-  if (enabled !== undefined && enabled !== "" && enabled !== "true" && enabled !== "false") {
-    throw new ConfigError(
-      `Gatehouse web app: AUTH_EMAIL must be true or false, got ${JSON.stringify(env.AUTH_EMAIL)}.`,
-    );
-  }
-  if (enabled === "false") return { kind: "off" };
+  if (flag(env, "AUTH_EMAIL") === false) return { kind: "off" };
   const server = env.SMTP_URL?.trim() || undefined;
   const from = env.EMAIL_FROM?.trim() || undefined;
   // One without the other is a half-done set-up; silently falling back to the dev mailbox (or to no
@@ -98,7 +108,7 @@ function emailFrom(env: Env, mode: Settings["mode"]): EmailSetting {
         `Gatehouse web app: email sign-in needs both SMTP_URL and EMAIL_FROM. Missing: ${server ? "EMAIL_FROM" : "SMTP_URL"}.`,
         "  SMTP_URL    the mail server, e.g. smtps://user:password@smtp.example.com:465",
         '  EMAIL_FROM  the sender, e.g. "Example <no-reply@example.com>"',
-        "Set AUTH_EMAIL=false to turn email sign-in off.",
+        "Set AUTH_EMAIL=false to turn mail off (email sign-in and password accounts).",
       ].join("\n"),
     );
   }
@@ -118,7 +128,7 @@ function assertProductionReady(fromEnv: { secret: string[]; url?: string }): voi
       "  AUTH_SECRET  a random value of at least 32 characters, e.g. `openssl rand -base64 33`",
       "  AUTH_URL     the public URL of the auth endpoint, e.g. https://app.example.com/api/auth",
       "Behind a trusted reverse proxy also set AUTH_TRUST_HOST=true; it does not replace AUTH_URL.",
-      "The development provider and demo user only run when NODE_ENV is not production.",
+      "The development provider, the demo account and the dev mailbox only run when NODE_ENV is not production.",
     ].join("\n"),
   );
 }

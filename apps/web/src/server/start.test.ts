@@ -9,6 +9,7 @@ import { createSqlAdapter } from "@gatehouse/sql";
 import { startWebApp, type WebApp } from "./start.ts";
 import { emailSignIn } from "./testing/email-sign-in.ts";
 import { migratedSqlite } from "./testing/migrated-sqlite.ts";
+import { passwordSignIn } from "./testing/password-sign-in.ts";
 
 const SECRET = "a-production-secret-that-is-long-enough";
 const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "http://localhost:1/api/auth" };
@@ -69,6 +70,7 @@ describe("startWebApp", () => {
       assert.deepEqual(lines, [
         `database: SQLite file ${database}`,
         "production mode",
+        "password accounts: off, as they need mail to confirm addresses and reset passwords: set SMTP_URL and EMAIL_FROM (and not AUTH_EMAIL=false)",
         "Gatehouse web app on https://app.example.com",
       ]);
       assert.equal(existsSync(dataDir), false, "no development secret is written");
@@ -93,13 +95,13 @@ describe("startWebApp", () => {
     [
       "a newer schema",
       "update gh_schema set version = 999",
-      /version 999 but this Gatehouse knows up to 2: upgrade/,
+      /version 999 but this Gatehouse knows up to 3: upgrade/,
     ],
     ["an unknown schema", "delete from gh_schema", /Gatehouse tables but no schema version/],
     [
       "an old schema",
       "update gh_schema set version = 0",
-      /version 0 but this Gatehouse needs 2: run `npm run migrate`/,
+      /version 0 but this Gatehouse needs 3: run `npm run migrate`/,
     ],
   ] as const) {
     it(`in production refuses ${what} with a clear message, starting nothing`, async () => {
@@ -134,19 +136,20 @@ describe("startWebApp", () => {
     });
     try {
       assert.equal(web.url, `http://localhost:${web.port}`);
-      assert.deepEqual(await providerIds(web), ["keycloak", "dev", "credentials", "email"]);
+      assert.deepEqual(await providerIds(web), ["keycloak", "dev", "email", "password"]);
       assert.ok(web.demo);
       assert.ok(web.devMailbox);
       const database = join(dataDir, "gatehouse.db");
       assert.ok(existsSync(database));
       assert.deepEqual(lines, [
         `created a development secret at ${join(dataDir, "dev-secret")}`,
-        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations; schema version 2)`,
+        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts; schema version 3)`,
         "development mode",
         lines[3],
-        `demo credentials: demo / ${web.demo.password}`,
+        `demo account: demo@example.test / ${web.demo.password}`,
         lines[5],
         `email sign-in: links go to the dev mailbox at ${web.url}/dev/mailbox and this log`,
+        `password accounts: sign up at ${web.url}/api/auth/signup`,
         `Gatehouse web app on ${web.url}`,
       ]);
       assert.match(lines[3] ?? "", /^development OpenID provider at http:\/\/127\.0\.0\.1:\d+ /);
@@ -160,17 +163,89 @@ describe("startWebApp", () => {
     assert.equal(await fetch(`http://localhost:${web.port}/`).catch(() => "closed"), "closed");
   });
 
-  it("in development with AUTH_EMAIL=false has no email provider and no mailbox", async () => {
+  it("in development with AUTH_EMAIL=false has no mail: no email sign-in, no password accounts, no demo account", async () => {
+    const lines: string[] = [];
     const web = await startWebApp({
       env: { AUTH_EMAIL: "false" },
       dataDir: join(dir, "dev-no-email"),
       staticDir: dir,
       port: 0,
+      log: (line) => lines.push(line),
+    });
+    try {
+      assert.deepEqual(await providerIds(web), ["dev"]);
+      assert.equal(web.demo, null);
+      assert.equal((await fetch(`${web.url}/dev/mailbox`)).status, 404);
+      assert.ok(
+        lines.includes(
+          "password accounts: off, as they need mail to confirm addresses and reset passwords: set SMTP_URL and EMAIL_FROM (and not AUTH_EMAIL=false)",
+        ),
+      );
+      assert.ok(!lines.some((line) => line.startsWith("demo account")));
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("with AUTH_PASSWORD=false keeps email sign-in but offers no password accounts", async () => {
+    const lines: string[] = [];
+    const web = await startWebApp({
+      env: { AUTH_PASSWORD: "false" },
+      dataDir: join(dir, "dev-no-password"),
+      staticDir: dir,
+      port: 0,
+      log: (line) => lines.push(line),
+    });
+    try {
+      assert.deepEqual(await providerIds(web), ["dev", "email"]);
+      assert.equal(web.demo, null);
+      assert.ok(lines.includes("password accounts: off (AUTH_PASSWORD=false)"));
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("in production with SMTP offers password accounts, and no demo account", async () => {
+    const lines: string[] = [];
+    const web = await startWebApp({
+      env: {
+        ...PRODUCTION,
+        DATABASE_URL: await migratedDatabase("production-smtp.db"),
+        SMTP_URL: "smtp://127.0.0.1:1",
+        EMAIL_FROM: "Gatehouse <no-reply@example.test>",
+      },
+      dataDir: join(dir, "unused"),
+      staticDir: dir,
+      port: 0,
+      log: (line) => lines.push(line),
+    });
+    try {
+      assert.deepEqual(await providerIds(web), ["email", "password"]);
+      assert.equal(web.demo, null);
+      assert.ok(lines.includes("password accounts: sign up at http://localhost:1/api/auth/signup"));
+      const signUp = await fetch(`http://localhost:${web.port}/api/auth/signup`);
+      assert.equal(signUp.status, 200);
+      assert.match(await signUp.text(), /<h1>Create an account<\/h1>/);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("signs the demo account in with the logged password; a wrong one is CredentialsSignin", async () => {
+    const web = await startWebApp({
+      env: {},
+      dataDir: join(dir, "dev-demo"),
+      staticDir: dir,
+      port: 0,
       log: () => {},
     });
     try {
-      assert.deepEqual(await providerIds(web), ["dev", "credentials"]);
-      assert.equal((await fetch(`${web.url}/dev/mailbox`)).status, 404);
+      assert.ok(web.demo);
+      const wrong = await passwordSignIn(web.url, { ...web.demo, password: `${web.demo.password}x` });
+      assert.match(wrong.location, /\/api\/auth\/signin\?error=CredentialsSignin/);
+      const { location, me } = await passwordSignIn(web.url, web.demo);
+      assert.equal(location, `${web.url}/protected`);
+      assert.deepEqual(me?.user, { name: "Demo User", email: "demo@example.test", image: null });
     } finally {
       await web.close();
     }
@@ -270,6 +345,63 @@ describe("startWebApp", () => {
     }
   });
 
+  it("lets the config file's Password provider replace the built-in one (core allows one)", async () => {
+    const configFile = join(dir, "gatehouse.password.config.mts");
+    await writeFile(
+      configFile,
+      `export default {
+        providers: [{ id: "accounts", name: "Accounts", type: "password", sendMail: async () => {} }],
+      };`,
+    );
+    const lines: string[] = [];
+    const web = await startWebApp({
+      env: {},
+      dataDir: join(dir, "dev-config-password"),
+      staticDir: dir,
+      configFile,
+      port: 0,
+      log: (line) => lines.push(line),
+    });
+    try {
+      assert.deepEqual(await providerIds(web), ["dev", "email", "accounts"]);
+      assert.ok(lines.includes("password accounts: the config file's Password provider"));
+      // The demo account is storage, not a provider: it signs in through the config file's one.
+      assert.ok(web.demo);
+      const { me } = await passwordSignIn(web.url, { ...web.demo, provider: "accounts" });
+      assert.equal(me?.user?.email, "demo@example.test");
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("passes the socket address on: the config file's lower per-address limit answers 429", async () => {
+    const configFile = join(dir, "gatehouse.limits.config.mts");
+    await writeFile(
+      configFile,
+      `export default { rateLimit: { rules: { passwordSignIn: { ip: { limit: 2, windowMs: 60000 } } } } };`,
+    );
+    const web = await startWebApp({
+      env: {},
+      dataDir: join(dir, "dev-limits"),
+      staticDir: dir,
+      configFile,
+      port: 0,
+      log: () => {},
+    });
+    try {
+      // Each attempt names another address, so only the per-address (client IP) limit can refuse.
+      const attempt = (n: number) =>
+        passwordSignIn(web.url, { email: `guess-${n}@example.test`, password: "wrong password" });
+      assert.match((await attempt(1)).location, /error=CredentialsSignin/);
+      assert.match((await attempt(2)).location, /error=CredentialsSignin/);
+      const third = await attempt(3);
+      assert.equal(third.status, 429);
+      assert.equal(third.location, "");
+    } finally {
+      await web.close();
+    }
+  });
+
   it("says which port is taken", async () => {
     const env = { ...PRODUCTION, DATABASE_URL: await migratedDatabase("port.db") };
     const first = await startWebApp({
@@ -318,7 +450,7 @@ if (!postgres.ok) {
       try {
         assert.ok(
           lines.includes(
-            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations; schema version 2)",
+            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts; schema version 3)",
           ),
         );
         assert.equal(existsSync(join(dataDir, "gatehouse.db")), false, "no SQLite file beside it");
@@ -345,7 +477,7 @@ if (!postgres.ok) {
         (error: unknown) =>
           error instanceof TypeError &&
           error.message.includes("cannot use the database (PostgreSQL at 127.0.0.1:5432/test)") &&
-          error.message.includes("version 999 but this Gatehouse knows up to 2"),
+          error.message.includes("version 999 but this Gatehouse knows up to 3"),
       );
     });
   });

@@ -6,19 +6,21 @@ import {
   Email,
   type GatehouseOptions,
   gatehouse,
+  Password,
   type ProviderConfig,
 } from "@gatehouse/core";
-import { smtpSender } from "@gatehouse/smtp";
-import { getRequestListener } from "@hono/node-server";
+import { passwordMailer, smtpSender } from "@gatehouse/smtp";
+import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfigFile } from "./config-file.ts";
 import { openDatabase } from "./database.ts";
+import { type DemoAccount, seedDemoAccount } from "./demo-account.ts";
 import { createDevMailbox, type DevMailbox } from "./dev-mailbox.ts";
 import { devSecret } from "./dev-secret.ts";
-import { type DemoCredentials, type DevSetup, startDevSetup } from "./dev-setup.ts";
+import { type DevSetup, startDevSetup } from "./dev-setup.ts";
 import { resourceApiSettings, resourceVerifierOptions } from "./resource-settings.ts";
 import { startSessionCleanup } from "./session-cleanup.ts";
-import { type EmailSetting, loadSettings } from "./settings.ts";
+import { type EmailSetting, loadSettings, type Settings } from "./settings.ts";
 
 export interface StartOptions {
   /** Usually `process.env`. */
@@ -41,9 +43,9 @@ export interface WebApp {
   url: string;
   /** The port the app listens on. */
   port: number;
-  /** The development demo user, or null in production. */
-  demo: DemoCredentials | null;
-  /** The development mailbox that catches sign-in links, or null (production, SMTP, `AUTH_EMAIL=false`). */
+  /** The development demo account and this start's password; null in production or without password accounts. */
+  demo: DemoAccount | null;
+  /** The development mailbox that catches sign-in links and password mails, or null (production, SMTP, `AUTH_EMAIL=false`). */
   devMailbox: DevMailbox | null;
   /** Stops the app, the session clean-up and, in development, the OpenID provider; closes the database. */
   close(): Promise<void>;
@@ -51,9 +53,9 @@ export interface WebApp {
 
 /**
  * Starts the web app: settings from the environment, the database (migrated in development, its
- * schema checked in production), in development a kept secret, the bundled OpenID provider, a demo
- * user and the dev mailbox, then the HTTP server. Throws a `TypeError` that says what to set or run
- * when the configuration or the database is wrong.
+ * schema checked in production), password accounts when mail can go out, in development a kept
+ * secret, the bundled OpenID provider, the demo account and the dev mailbox, then the HTTP server.
+ * Throws a `TypeError` that says what to set or run when the configuration or the database is wrong.
  *
  * @example const web = await startWebApp({ env: process.env, dataDir, staticDir, port: 0 });
  */
@@ -63,6 +65,10 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   const apiSettings = resourceApiSettings(options.env);
   const config = options.configFile ? await loadConfigFile(options.configFile) : {};
   const development = settings.mode === "development";
+  // Before anything that needs cleaning up: building a mailer may throw on a bad SMTP_URL.
+  const devMailbox = settings.email.kind === "dev-mailbox" ? createDevMailbox({ log }) : null;
+  const { providers: configProviders = [], ...rest } = config;
+  const passwords = passwordAccounts(settings, devMailbox, configProviders);
   const secret =
     development && settings.secrets.length === 0
       ? [await devSecret({ dataDir: settings.dataDir, log })]
@@ -73,13 +79,13 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
     schema: development ? "migrate" : "check",
     log,
   });
-  const devMailbox = settings.email.kind === "dev-mailbox" ? createDevMailbox({ log }) : null;
 
   // Listen before building the auth config: with port 0 the URL (and so the provider's redirect
   // URI) is only known once bound. Requests in between get a 503.
-  let handle: (request: Request) => Response | Promise<Response> = () =>
-    new Response("Starting…", { status: 503 });
-  const server = createServer(getRequestListener((request) => handle(request)));
+  let handle: (request: Request, bindings: HttpBindings | Http2Bindings) => Response | Promise<Response> =
+    () => new Response("Starting…", { status: 503 });
+  // The bindings carry Node's request: @gatehouse/hono reads the socket peer from them for the rate limits.
+  const server = createServer(getRequestListener((request, bindings) => handle(request, bindings)));
   let port: number;
   try {
     port = await listen(server, options.port ?? settings.port, settings.host);
@@ -91,10 +97,11 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   const url = new URL(authUrl).origin;
 
   let dev: DevSetup | null = null;
+  let demo: DemoAccount | null = null;
   let cleanup: { stop(): Promise<void> };
   try {
     if (development) dev = await startDevSetup({ authUrl, port: settings.devProviderPort, log });
-    const { providers: configProviders = [], ...rest } = config;
+    if (development && passwords.kind !== "off") demo = await seedDemoAccount(adapter);
     const auth = gatehouse({
       ...rest,
       secret,
@@ -105,6 +112,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
         ...settings.providers,
         ...(dev?.providers ?? []),
         ...emailProviders(settings.email, devMailbox),
+        ...(passwords.kind === "built-in" ? [passwords.provider] : []),
         ...configProviders,
       ],
     } satisfies GatehouseOptions);
@@ -115,7 +123,8 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
         ...verifierOptions,
         onError: (error) => log(`bearer API: issuer unreachable: ${JSON.stringify(error)}`),
       });
-    handle = createApp({ auth, staticDir: options.staticDir, devMailbox, resourceVerifier }).fetch;
+    const app = createApp({ auth, staticDir: options.staticDir, devMailbox, resourceVerifier });
+    handle = (request, bindings) => app.fetch(request, bindings);
     cleanup = await startSessionCleanup({ adapter, log });
   } catch (error) {
     await Promise.all([stop(server), dev?.close()]);
@@ -126,20 +135,21 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   log(`${settings.mode} mode`);
   if (dev) {
     log(`development OpenID provider at ${dev.issuer} (its login form accepts any user name)`);
-    log(`demo credentials: ${dev.demo.username} / ${dev.demo.password}`);
+    if (demo) log(`demo account: ${demo.email} / ${demo.password}`);
     log(
       `bearer API at ${url}/api/resource/whoami; a token: curl -u ${dev.api.client.clientId}:${dev.api.client.clientSecret} -d grant_type=client_credentials -d resource=${dev.api.audience} -d scope=api:read ${dev.issuer}/token`,
     );
   }
   if (devMailbox) log(`email sign-in: links go to the dev mailbox at ${url}/dev/mailbox and this log`);
   else if (settings.email.kind === "smtp") log(`email sign-in: mail from ${settings.email.from} over SMTP`);
+  log(passwordLine(passwords, authUrl));
   log(`Gatehouse web app on ${url}`);
 
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
-    demo: dev?.demo ?? null,
+    demo,
     devMailbox,
     close() {
       // The database goes last: requests and the clean-up still use it until they stop.
@@ -154,6 +164,48 @@ function emailProviders(setting: EmailSetting, devMailbox: DevMailbox | null): P
     return [Email({ sendVerificationRequest: smtpSender({ server: setting.server, from: setting.from }) })];
   }
   return devMailbox ? [Email({ sendVerificationRequest: devMailbox.send })] : [];
+}
+
+/** Whether there are password accounts: the built-in `Password` provider, the config file's, or none and why. */
+type PasswordAccounts =
+  | { kind: "built-in"; provider: ProviderConfig }
+  | { kind: "config" }
+  | { kind: "off"; reason: "AUTH_PASSWORD=false" | "no mail" };
+
+/**
+ * The built-in `Password` provider's mails go where sign-in links go. No mail, no password accounts:
+ * nobody could confirm an address or reset a forgotten password, and an account its owner cannot
+ * recover is worse than none. Start-up still goes on — the app may sign in through OpenID alone, as
+ * it did before password accounts — and the log says why there is no sign-up.
+ */
+function passwordAccounts(
+  settings: Settings,
+  devMailbox: DevMailbox | null,
+  configProviders: readonly ProviderConfig[],
+): PasswordAccounts {
+  // Core allows one Password provider: a config file's (its own mailer, policy) replaces the built-in one.
+  if (configProviders.some((provider) => provider.type === "password")) return { kind: "config" };
+  if (!settings.passwords) return { kind: "off", reason: "AUTH_PASSWORD=false" };
+  const sendMail =
+    settings.email.kind === "smtp"
+      ? passwordMailer({ server: settings.email.server, from: settings.email.from })
+      : devMailbox?.sendPasswordMail;
+  return sendMail
+    ? { kind: "built-in", provider: Password({ sendMail }) }
+    : { kind: "off", reason: "no mail" };
+}
+
+function passwordLine(passwords: PasswordAccounts, authUrl: string): string {
+  switch (passwords.kind) {
+    case "built-in":
+      return `password accounts: sign up at ${authUrl.replace(/\/$/, "")}/signup`;
+    case "config":
+      return "password accounts: the config file's Password provider";
+    case "off":
+      return passwords.reason === "AUTH_PASSWORD=false"
+        ? "password accounts: off (AUTH_PASSWORD=false)"
+        : "password accounts: off, as they need mail to confirm addresses and reset passwords: set SMTP_URL and EMAIL_FROM (and not AUTH_EMAIL=false)";
+  }
 }
 
 async function listen(server: Server, port: number, host: string): Promise<number> {

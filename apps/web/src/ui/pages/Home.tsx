@@ -1,10 +1,12 @@
 import { signIn, useSession } from "@gatehouse/react";
 import { Link } from "../Link.tsx";
+import { useCanSignUp } from "../use-can-sign-up.ts";
 import { useTitle } from "../use-title.ts";
 
 export function Home() {
   useTitle();
   const { data, status } = useSession();
+  const canSignUp = useCanSignUp();
   const user = data?.user;
   return (
     <>
@@ -39,6 +41,12 @@ export function Home() {
             <button type="button" className="button" onClick={() => signIn()}>
               Sign in
             </button>
+          )}
+          {status === "unauthenticated" && canSignUp && (
+            // The server's own page, not an in-app route: a full navigation.
+            <a href="/api/auth/signup" className="button button-quiet">
+              Create an account
+            </a>
           )}
           <Link href="/protected" className={status === "authenticated" ? "button" : "button button-quiet"}>
             Open the protected page
