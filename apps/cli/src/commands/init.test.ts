@@ -75,12 +75,14 @@ describe("gatehouse init", () => {
       "httpTimeout",
       "pages",
       "providers",
+      "rateLimit",
       "session",
       "theme",
     ]);
     // Core's defaults, as the comments say; and core accepts every value.
     assert.deepEqual(config.session, { maxAge: 2_592_000, updateAge: 86_400 });
     assert.equal(config.httpTimeout, 3500);
+    assert.deepEqual(config.rateLimit, { trustedProxies: 1 });
     gatehouse({
       ...config,
       providers: config.providers ?? [],

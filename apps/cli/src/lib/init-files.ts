@@ -21,7 +21,15 @@ import type { GatehouseOptions } from "@gatehouse/core";
 type Config = Partial<
   Pick<
     GatehouseOptions,
-    "providers" | "callbacks" | "pages" | "theme" | "session" | "cookies" | "logger" | "httpTimeout"
+    | "providers"
+    | "callbacks"
+    | "pages"
+    | "theme"
+    | "session"
+    | "cookies"
+    | "logger"
+    | "httpTimeout"
+    | "rateLimit"
   >
 >;
 
@@ -40,6 +48,10 @@ export default {
 
   // Time limit of each request to a provider, in milliseconds.
   // httpTimeout: 3500,
+
+  // Rate limits and lockout are on; behind a reverse proxy, say how many proxies append
+  // X-Forwarded-For (never without one: clients could then pick their own address). docs/rate-limits.md
+  // rateLimit: { trustedProxies: 1 },
 
   // Your own pages instead of the built-in ones (paths on this site).
   // pages: { signIn: "/login", error: "/auth-error" },
@@ -75,9 +87,11 @@ AUTH_SECRET=${secret}
 # AUTH_KEYCLOAK_ID=gatehouse
 # AUTH_KEYCLOAK_SECRET=
 
-# Email sign-in over SMTP; set both.
+# Email sign-in and password accounts (their verification and reset mails) over SMTP; set both.
 # SMTP_URL=smtps://user:password@smtp.example.com:465
 # EMAIL_FROM="Example <no-reply@example.com>"
+# Turn password accounts (sign-up, sign-in with a password) off:
+# AUTH_PASSWORD=false
 
 # NODE_ENV=production
 # PORT=3000
