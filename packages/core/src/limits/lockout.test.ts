@@ -121,7 +121,10 @@ test("misconfiguration throws ConfigError", async () => {
   assert.throws(() => createLockout(store, Date.now, { threshold: 0 }), ConfigError);
   assert.throws(() => createLockout(store, Date.now, { threshold: 10, globalThreshold: 5 }), ConfigError);
   assert.throws(() => createLockout(store, Date.now, { baseDelayMs: 20 * MIN }), ConfigError);
-  assert.throws(() => createLockout(store, Date.now, { maxDelayMs: 20 * MIN, windowMs: 10 * MIN }), ConfigError);
+  assert.throws(
+    () => createLockout(store, Date.now, { maxDelayMs: 20 * MIN, windowMs: 10 * MIN }),
+    ConfigError,
+  );
   const lockout = createLockout(store, Date.now);
   await assert.rejects(lockout.check({ account: "", client: null }), ConfigError);
 });

@@ -107,7 +107,9 @@ export function createLockout(
     throw new ConfigError("Lockout options must satisfy baseDelayMs <= maxDelayMs.");
   }
   if (maxDelayMs > windowMs) {
-    throw new ConfigError("Lockout options must satisfy maxDelayMs <= windowMs (a lock never outlives its memory).");
+    throw new ConfigError(
+      "Lockout options must satisfy maxDelayMs <= windowMs (a lock never outlives its memory).",
+    );
   }
   const retentionMs = windowMs + maxDelayMs;
 
