@@ -23,13 +23,17 @@ export async function bundleForEdge(entry: string): Promise<EdgeBundle> {
     },
   });
   try {
-    const { output } = await bundle.generate({ format: "esm" });
+    // One file, as an edge function is deployed: the lazily imported breached-password list (the
+    // Password provider's) is inlined rather than split into a chunk of its own.
+    const { output } = await bundle.generate({ format: "esm", codeSplitting: false });
     const [chunk, ...rest] = output;
     if (chunk?.type !== "chunk" || rest.some((item) => item.type === "chunk")) {
       throw new Error("expected exactly one chunk");
     }
     if (warnings.length > 0) throw new Error(`rolldown warned:\n${warnings.join("\n")}`);
-    return { code: chunk.code, externalImports: [...chunk.imports, ...chunk.dynamicImports] };
+    // An inlined dynamic import is listed as one of the chunk itself: not an external import.
+    const dynamic = chunk.dynamicImports.filter((name) => name !== chunk.fileName);
+    return { code: chunk.code, externalImports: [...chunk.imports, ...dynamic] };
   } finally {
     await bundle.close();
   }
