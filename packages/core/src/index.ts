@@ -1,3 +1,7 @@
+export {
+  createPasswordResetLink,
+  type PasswordResetLinkOptions,
+} from "./accounts/password-reset-link.ts";
 export type {
   AccountKey,
   AccountTokens,

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
+import { gatehouse, Password } from "@gatehouse/core";
+import { TestBrowser } from "../../../../packages/core/test/browser.ts";
+import { formFields } from "../../../../packages/core/test/support/flows.ts";
 import { EXIT } from "../exit-codes.ts";
 import { onEachDatabase, openAdapter } from "../test/databases.ts";
 import { jsonOf, runCli } from "../test/run-cli.ts";
@@ -141,5 +144,70 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
         assert.equal(run.status, EXIT.usage, limit);
       }),
     );
+  });
+});
+
+await onEachDatabase("gatehouse users reset-link", (fresh) => {
+  test("prints a single-use link with which the user sets a password on the reset page", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const user = await adapter.createUser({ email: "reset@example.com", name: null, emailVerified: null });
+    const env = { DATABASE_URL: url, AUTH_URL: "http://localhost:3000/api/auth" };
+
+    const made = await runCli(["users", "reset-link", "--email", "Reset@Example.com"], { env });
+    assert.equal(made.status, EXIT.ok, made.stderr);
+    const link = new URL(made.stdout.trim());
+    assert.equal(link.origin + link.pathname, "http://localhost:3000/api/auth/reset-password");
+    assert.equal(link.searchParams.get("email"), "reset@example.com");
+    assert.match(made.stderr, /Valid once, until \d{4}-/);
+
+    // The link works on a real Gatehouse over the same database, once.
+    const auth = gatehouse({
+      secret: "a-test-secret-that-is-long-enough-0123456789",
+      url: env.AUTH_URL,
+      adapter,
+      providers: [Password({ sendMail: async () => {} })],
+    });
+    const browser = new TestBrowser((request) => auth.handler(request, { clientAddress: "192.0.2.1" }));
+    const reset = async () => {
+      const page = await browser.request(link.pathname + link.search);
+      return browser.request("/api/auth/reset-password", {
+        form: { ...formFields(await page.text()), password: "chosen by the user" },
+      });
+    };
+    const first = await reset();
+    assert.equal(new URL(first.headers.get("location")!).searchParams.get("notice"), "password-reset");
+    assert.ok(await adapter.getPasswordHash(user.id));
+    assert.equal(
+      new URL((await reset()).headers.get("location")!).searchParams.get("error"),
+      "PasswordResetInvalid",
+    );
+
+    const json = await runCli(["users", "reset-link", "--email", "reset@example.com", "--json"], { env });
+    const body = jsonOf(json) as { url: string; expires: string };
+    assert.ok(Date.parse(body.expires) > Date.now() + 59 * 60_000);
+    await adapter.close();
+  });
+
+  test("no such user exits 67; no URL exits 78; a bad URL or address exits 64", async () => {
+    const url = await fresh();
+    await (await openAdapter(url, { migrated: true })).close();
+    const env = { DATABASE_URL: url };
+    const unknown = await runCli(
+      ["users", "reset-link", "--email", "ghost@example.com", "--url", "https://a.example/api/auth"],
+      { env },
+    );
+    assert.equal(unknown.status, EXIT.noUser);
+    assert.equal(unknown.stdout, "");
+    const noUrl = await runCli(["users", "reset-link", "--email", "ghost@example.com"], { env });
+    assert.equal(noUrl.status, EXIT.config);
+    const badUrl = await runCli(["users", "reset-link", "--email", "a@example.com", "--url", "ftp://x"], {
+      env,
+    });
+    assert.equal(badUrl.status, EXIT.usage);
+    const badEmail = await runCli(["users", "reset-link", "--email", "nope", "--url", "https://a.example"], {
+      env,
+    });
+    assert.equal(badEmail.status, EXIT.usage);
   });
 });

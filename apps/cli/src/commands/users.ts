@@ -1,19 +1,26 @@
-import { normalizeEmail } from "@gatehouse/core";
+import { createPasswordResetLink, normalizeEmail } from "@gatehouse/core";
 import type { AdapterUser } from "@gatehouse/core/adapter";
 import { isStorageError } from "@gatehouse/sql";
 import { CliError, EXIT } from "../exit-codes.ts";
 import { type Command, type CommandContext, parse, printJson, subcommand } from "../lib/command.ts";
-import { DATABASE_HELP, DATABASE_OPTIONS, type OpenDatabase, withCurrentDatabase } from "../lib/database.ts";
+import {
+  DATABASE_HELP,
+  DATABASE_OPTIONS,
+  envVariable,
+  type OpenDatabase,
+  withCurrentDatabase,
+} from "../lib/database.ts";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
 
-/** `gatehouse users list|create`: the users in DATABASE_URL. */
+/** `gatehouse users list|create|reset-link`: the users in DATABASE_URL. */
 export const usersCommand: Command = {
   name: "users",
-  summary: "list the users (a page at a time) or create one",
+  summary: "list the users (a page at a time), create one, or make a password reset link",
   usage: `Usage: gatehouse users list [--limit <n>] [--after <id>] [--json] [--dotenv <path>]
        gatehouse users create --email <address> [--name <name>] [--json] [--dotenv <path>]
+       gatehouse users reset-link --email <address> [--url <auth url>] [--json] [--dotenv <path>]
 
   list        the users in id order, a page at a time. When there are more, a last line on
               stderr gives the command for the next page; with --json, "next" holds the
@@ -21,6 +28,11 @@ export const usersCommand: Command = {
   create      a user with this email address and an optional name; nothing is sent. The address
               is normalised as sign-in does it (NFKC, trimmed, lower case). Exit 73 when a user
               has it already
+  reset-link  a single-use link, valid 1 hour, with which the user sets a new password on the
+              reset page (also a first password). Printed, not mailed: hand it over yourself.
+              It needs the auth endpoint's public URL: --url, else AUTH_URL. Exit 67 when no
+              user has the address
+  --url       the auth endpoint's public URL, e.g. https://app.example.com/api/auth
   --limit     users per page, 1–${MAX_LIMIT}; default ${DEFAULT_LIMIT}
   --after     the cursor: the last id of the previous page
   --json      print the result as JSON
@@ -32,19 +44,40 @@ ${DATABASE_HELP}`,
       after: { type: "string" },
       email: { type: "string" },
       name: { type: "string" },
+      url: { type: "string" },
       json: { type: "boolean" },
       ...DATABASE_OPTIONS,
     });
-    const which = subcommand(positionals, ["list", "create"] as const);
+    const which = subcommand(positionals, ["list", "create", "reset-link"] as const);
     const json = values.json === true;
     if (which === "list") {
-      refuse(values, ["email", "name"], "list");
+      refuse(values, ["email", "name", "url"], "list");
       const limit = parseLimit(values.limit);
       return withCurrentDatabase(context, values.dotenv, (database) =>
         list(context, database, { limit, after: values.after, json }),
       );
     }
-    refuse(values, ["limit", "after"], "create");
+    if (which === "reset-link") {
+      refuse(values, ["limit", "after", "name"], "reset-link");
+      if (values.email === undefined) throw new CliError(EXIT.usage, "reset-link needs --email.");
+      const email = normalizeEmail(values.email);
+      if (email === null) throw new CliError(EXIT.usage, "--email is not an address sign-in accepts.");
+      const url = values.url ?? (await envVariable(context, values.dotenv, "AUTH_URL"));
+      if (url === undefined || url.trim() === "") {
+        throw new CliError(
+          EXIT.config,
+          "reset-link needs the auth endpoint's public URL: pass --url or set AUTH_URL.",
+        );
+      }
+      const parsed = URL.parse(url.trim());
+      if (parsed === null || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+        throw new CliError(EXIT.usage, `--url / AUTH_URL is not an http(s) URL: ${JSON.stringify(url)}.`);
+      }
+      return withCurrentDatabase(context, values.dotenv, (database) =>
+        resetLink(context, database, { email, url: url.trim(), json }),
+      );
+    }
+    refuse(values, ["limit", "after", "url"], "create");
     const email = normalizeEmail(values.email);
     if (values.email === undefined) throw new CliError(EXIT.usage, "create needs --email.");
     if (email === null) throw new CliError(EXIT.usage, "--email is not an address sign-in accepts.");
@@ -105,6 +138,21 @@ async function create(
   }
   if (options.json) printJson(context, { user: userJson(user) });
   else context.io.out(`created user ${user.id} <${user.email}>${user.name ? ` (${user.name})` : ""}`);
+  return EXIT.ok;
+}
+
+async function resetLink(
+  context: CommandContext,
+  { adapter }: OpenDatabase,
+  options: { email: string; url: string; json: boolean },
+): Promise<number> {
+  const link = await createPasswordResetLink({ adapter, url: options.url, email: options.email });
+  if (link === null) throw new CliError(EXIT.noUser, `no user has the email ${options.email}.`);
+  if (options.json) printJson(context, { url: link.url, expires: link.expires.toISOString() });
+  else {
+    context.io.out(link.url);
+    context.io.err(`Valid once, until ${link.expires.toISOString()}. Anyone with it can set the password.`);
+  }
   return EXIT.ok;
 }
 

@@ -39,6 +39,17 @@ export interface DatabaseTarget {
   sqliteFile: string | null;
 }
 
+/** A variable from the environment, else from the `--dotenv` file; undefined when neither sets it. */
+export async function envVariable(
+  context: CommandContext,
+  envFile: string | undefined,
+  name: string,
+): Promise<string | undefined> {
+  if (context.env[name] !== undefined) return context.env[name];
+  if (envFile === undefined) return undefined;
+  return (await readEnvFile(resolve(context.cwd, envFile)))[name];
+}
+
 /**
  * Finds DATABASE_URL (the environment, then `--dotenv`) and checks its shape. The CLI takes the two
  * spellings its help names; a bare path, which @gatehouse/sql would read as a SQLite file, is refused

@@ -11,23 +11,42 @@ function identifier(purpose: LinkPurpose, email: string): string {
   return `${purpose}:${email}`;
 }
 
+/** What one link is for, and where it leads. */
+export interface AccountLink {
+  purpose: LinkPurpose;
+  /** Normalised. */
+  email: string;
+  /** Seconds. */
+  maxAge: number;
+  callbackUrl: string;
+}
+
 /**
  * Stores a single-use token for `purpose` (hashed, as every verification token) and returns the link
  * to `BASE/<purpose>?token&email&callbackUrl`, which opens a page: only that page's POST uses the token.
  */
-export async function issueLink(
+export function issueLink(
   ctx: RequestContext,
   adapter: Adapter,
-  link: { purpose: LinkPurpose; email: string; maxAge: number; callbackUrl: string },
+  link: AccountLink,
+): Promise<{ url: string; expires: Date }> {
+  return createAccountLink(adapter, link, { baseUrl: ctx.baseUrl, now: ctx.now });
+}
+
+/** `issueLink` outside a request: the auth endpoint's public URL and the time are given. */
+export async function createAccountLink(
+  adapter: Adapter,
+  link: AccountLink,
+  at: { baseUrl: string; now: number },
 ): Promise<{ url: string; expires: Date }> {
   const token = createSessionToken();
-  const expires = new Date(ctx.now + link.maxAge * 1000);
+  const expires = new Date(at.now + link.maxAge * 1000);
   await callAdapter(adapter, "createVerificationToken", {
     identifier: identifier(link.purpose, link.email),
     token: await hashToken(token),
     expires,
   });
-  const url = new URL(`${ctx.baseUrl}/${link.purpose}`);
+  const url = new URL(`${at.baseUrl}/${link.purpose}`);
   url.searchParams.set("token", token);
   url.searchParams.set("email", link.email);
   url.searchParams.set("callbackUrl", link.callbackUrl);

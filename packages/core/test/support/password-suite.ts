@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Adapter } from "../../src/adapter/adapter.ts";
-import { hashPassword, verifyPassword } from "../../src/index.ts";
+import { ConfigError, createPasswordResetLink, hashPassword, verifyPassword } from "../../src/index.ts";
 import { APP, BASE, errorOf, formFields, sessionOf, sessionTokenSet, type TestBrowser } from "./flows.ts";
 import { type Mailbox, startMailbox } from "./mailbox.ts";
 import {
@@ -341,6 +341,43 @@ export function passwordAccountSuite(
         });
         assert.equal(second.status, 409);
         assert.ok(auth);
+      });
+    });
+
+    describe("a reset link made by an operator (createPasswordResetLink)", () => {
+      test("works once on the reset page, like a mailed one; unknown addresses and bad input are told apart", async () => {
+        const adapter = await fresh();
+        const { browser } = passwordApp(mailbox, adapter, { session: { strategy: "database" } });
+        const email = "operator-link@example.test";
+        await adapter.createUser({ email, emailVerified: null, name: null, image: null });
+        const made = await createPasswordResetLink({
+          adapter,
+          url: BASE,
+          email: " Operator-Link@Example.test ",
+        });
+        assert.ok(made);
+        assert.ok(made.expires.getTime() > Date.now() + 59 * 60_000);
+        const link = new URL(made.url);
+        assert.equal(link.pathname, "/api/auth/reset-password");
+        const done = await follow(browser(), link, "/api/auth/reset-password", {
+          password: "set by the link",
+        });
+        assert.equal(new URL(done.headers.get("location")!).searchParams.get("notice"), "password-reset");
+        assert.ok(sessionTokenSet(await passwordSignIn(browser(), email, "set by the link")));
+        const again = await follow(browser(), link, "/api/auth/reset-password", {
+          password: "and once more",
+        });
+        assert.equal(errorOf(again), "PasswordResetInvalid");
+
+        assert.equal(
+          await createPasswordResetLink({ adapter, url: BASE, email: "nobody@example.test" }),
+          null,
+        );
+        await assert.rejects(createPasswordResetLink({ adapter, url: "not a url", email }), ConfigError);
+        await assert.rejects(
+          createPasswordResetLink({ adapter, url: BASE, email: "no-at-sign" }),
+          ConfigError,
+        );
       });
     });
 
