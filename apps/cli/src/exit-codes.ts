@@ -18,7 +18,7 @@ export const EXIT = {
   usage: 64,
   /** No such user (sysexits EX_NOUSER). */
   noUser: 67,
-  /** The database cannot be reached or refused the connection (sysexits EX_UNAVAILABLE). */
+  /** The database (or, for `users reset-link --send`, the mail server) cannot be reached or refused (sysexits EX_UNAVAILABLE). */
   unavailable: 69,
   /** Refused to overwrite: the file or the user already exists (sysexits EX_CANTCREAT). */
   exists: 73,
@@ -38,7 +38,7 @@ export const EXIT_CODES_HELP = `Exit codes:
       or newer than this Gatehouse, or not made by it
   64  usage: unknown command or option, missing or invalid argument
   67  no such user
-  69  the database cannot be reached, or refused the connection
+  69  the database (or the mail server) cannot be reached, or refused
   73  would overwrite: the file (init) or the user (users create) already exists
   78  configuration: DATABASE_URL missing or malformed, --dotenv unreadable`;
 

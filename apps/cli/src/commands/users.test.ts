@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { gatehouse, Password } from "@gatehouse/core";
 import { TestBrowser } from "../../../../packages/core/test/browser.ts";
 import { formFields } from "../../../../packages/core/test/support/flows.ts";
+import { startMailbox } from "../../../../packages/core/test/support/mailbox.ts";
 import { EXIT } from "../exit-codes.ts";
 import { onEachDatabase, openAdapter } from "../test/databases.ts";
 import { jsonOf, runCli } from "../test/run-cli.ts";
@@ -209,5 +210,39 @@ await onEachDatabase("gatehouse users reset-link", (fresh) => {
       env,
     });
     assert.equal(badEmail.status, EXIT.usage);
+  });
+});
+
+await onEachDatabase("gatehouse users reset-link --send", (fresh) => {
+  test("mails the reset link over SMTP instead of printing it; no mail settings exit 78", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    await adapter.createUser({ email: "mailed@example.com", name: null, emailVerified: null });
+    const mailbox = await startMailbox();
+    try {
+      const env = {
+        DATABASE_URL: url,
+        AUTH_URL: "http://localhost:3000/api/auth",
+        SMTP_URL: `smtp://127.0.0.1:${mailbox.port}?ignoreTLS=true`,
+        EMAIL_FROM: "no-reply@example.com",
+      };
+      const sent = await runCli(["users", "reset-link", "--email", "mailed@example.com", "--send"], { env });
+      assert.equal(sent.status, EXIT.ok, sent.stderr);
+      assert.match(sent.stdout, /^sent a reset link to mailed@example\.com, valid until /);
+      assert.doesNotMatch(sent.stdout, /token=/, "the link is not printed");
+      const [mail] = mailbox.messages;
+      assert.deepEqual(mail?.to, ["mailed@example.com"]);
+      assert.match(mail?.subject ?? "", /Reset your password/);
+      assert.match(mail?.text ?? "", /http:\/\/localhost:3000\/api\/auth\/reset-password\?token=/);
+
+      const { SMTP_URL: _s, ...withoutSmtp } = env;
+      const unset = await runCli(["users", "reset-link", "--email", "mailed@example.com", "--send"], {
+        env: withoutSmtp,
+      });
+      assert.equal(unset.status, EXIT.config);
+    } finally {
+      await mailbox.close();
+      await adapter.close();
+    }
   });
 });

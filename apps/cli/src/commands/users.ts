@@ -1,5 +1,6 @@
 import { createPasswordResetLink, normalizeEmail } from "@gatehouse/core";
 import type { AdapterUser } from "@gatehouse/core/adapter";
+import { passwordMailer } from "@gatehouse/smtp";
 import { isStorageError } from "@gatehouse/sql";
 import { CliError, EXIT } from "../exit-codes.ts";
 import { type Command, type CommandContext, parse, printJson, subcommand } from "../lib/command.ts";
@@ -20,7 +21,7 @@ export const usersCommand: Command = {
   summary: "list the users (a page at a time), create one, or make a password reset link",
   usage: `Usage: gatehouse users list [--limit <n>] [--after <id>] [--json] [--dotenv <path>]
        gatehouse users create --email <address> [--name <name>] [--json] [--dotenv <path>]
-       gatehouse users reset-link --email <address> [--url <auth url>] [--json] [--dotenv <path>]
+       gatehouse users reset-link --email <address> [--url <auth url>] [--send] [--json] [--dotenv <path>]
 
   list        the users in id order, a page at a time. When there are more, a last line on
               stderr gives the command for the next page; with --json, "next" holds the
@@ -29,10 +30,12 @@ export const usersCommand: Command = {
               is normalised as sign-in does it (NFKC, trimmed, lower case). Exit 73 when a user
               has it already
   reset-link  a single-use link, valid 1 hour, with which the user sets a new password on the
-              reset page (also a first password). Printed, not mailed: hand it over yourself.
-              It needs the auth endpoint's public URL: --url, else AUTH_URL. Exit 67 when no
-              user has the address
+              reset page (also a first password). Printed for you to hand over, or with --send
+              mailed to the user over SMTP_URL from EMAIL_FROM (the app's reset mail) and not
+              printed. It needs the auth endpoint's public URL: --url, else AUTH_URL. Exit 67
+              when no user has the address
   --url       the auth endpoint's public URL, e.g. https://app.example.com/api/auth
+  --send      mail the link instead of printing it (SMTP_URL and EMAIL_FROM, as the web app)
   --limit     users per page, 1–${MAX_LIMIT}; default ${DEFAULT_LIMIT}
   --after     the cursor: the last id of the previous page
   --json      print the result as JSON
@@ -45,11 +48,13 @@ ${DATABASE_HELP}`,
       email: { type: "string" },
       name: { type: "string" },
       url: { type: "string" },
+      send: { type: "boolean" },
       json: { type: "boolean" },
       ...DATABASE_OPTIONS,
     });
     const which = subcommand(positionals, ["list", "create", "reset-link"] as const);
     const json = values.json === true;
+    if (which !== "reset-link") refuse(values, ["send"], which);
     if (which === "list") {
       refuse(values, ["email", "name", "url"], "list");
       const limit = parseLimit(values.limit);
@@ -73,8 +78,20 @@ ${DATABASE_HELP}`,
       if (parsed === null || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
         throw new CliError(EXIT.usage, `--url / AUTH_URL is not an http(s) URL: ${JSON.stringify(url)}.`);
       }
+      let mail: { server: string; from: string } | null = null;
+      if (values.send === true) {
+        const server = (await envVariable(context, values.dotenv, "SMTP_URL"))?.trim();
+        const from = (await envVariable(context, values.dotenv, "EMAIL_FROM"))?.trim();
+        if (!server || !from) {
+          throw new CliError(
+            EXIT.config,
+            "--send needs SMTP_URL and EMAIL_FROM (the environment or --dotenv).",
+          );
+        }
+        mail = { server, from };
+      }
       return withCurrentDatabase(context, values.dotenv, (database) =>
-        resetLink(context, database, { email, url: url.trim(), json }),
+        resetLink(context, database, { email, url: url.trim(), json, mail }),
       );
     }
     refuse(values, ["limit", "after", "url"], "create");
@@ -144,10 +161,29 @@ async function create(
 async function resetLink(
   context: CommandContext,
   { adapter }: OpenDatabase,
-  options: { email: string; url: string; json: boolean },
+  options: { email: string; url: string; json: boolean; mail: { server: string; from: string } | null },
 ): Promise<number> {
   const link = await createPasswordResetLink({ adapter, url: options.url, email: options.email });
   if (link === null) throw new CliError(EXIT.noUser, `no user has the email ${options.email}.`);
+  if (options.mail) {
+    try {
+      await passwordMailer(options.mail)({
+        kind: "reset-password",
+        to: options.email,
+        url: link.url,
+        expires: link.expires,
+        theme: {},
+      });
+    } catch (error) {
+      throw new CliError(
+        EXIT.unavailable,
+        `the mail could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (options.json) printJson(context, { sent: options.email, expires: link.expires.toISOString() });
+    else context.io.out(`sent a reset link to ${options.email}, valid until ${link.expires.toISOString()}`);
+    return EXIT.ok;
+  }
   if (options.json) printJson(context, { url: link.url, expires: link.expires.toISOString() });
   else {
     context.io.out(link.url);
