@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { serverSpecs } from "./lib/servers.ts";
+import { serverSpecs, signInSpecs } from "./lib/servers.ts";
 
 test("npm run bench -- --smoke: every row and figure, in seconds", { timeout: 300_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-test-"));
@@ -28,7 +28,11 @@ test("npm run bench -- --smoke: every row and figure, in seconds", { timeout: 30
     for (const spec of serverSpecs({ distinctSessions: 100 }).filter((s) => postgres || !s.postgres)) {
       assert.ok(results.includes(`| ${spec.label} |`), `a row for ${spec.id}`);
     }
+    for (const spec of signInSpecs()) {
+      assert.ok(results.includes(`| ${spec.label} |`), `a password sign-in row for ${spec.id}`);
+    }
     for (const heading of [
+      "## Password sign-in",
       "## Session lookup at scale",
       "## Sign-in round trip",
       "## React client size",

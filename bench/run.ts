@@ -4,8 +4,10 @@
  *
  * Each server runs as its own process on 127.0.0.1, in turn: started, checked (its session cookie
  * must really return the user), warmed up, loaded by wrk from a separate process for N rounds,
- * probed for revocation, stopped. Then the other figures: session lookup at scale, a sign-in round
- * trip through a local OpenID provider, the React client's size. Speed is reported, never asserted.
+ * probed for revocation, stopped. Then password sign-ins, Gatehouse beside Better Auth: each server
+ * in turn again, loaded with fresh sign-ins from this process. Then the other figures: session lookup
+ * at scale, a sign-in round trip through a local OpenID provider, the React client's size. Speed is
+ * reported, never asserted.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,12 +20,14 @@ import { measureSessionScale } from "./figures/session-scale.ts";
 import { measureSignInRoundTrip } from "./figures/sign-in-round-trip.ts";
 import { hotFunctions } from "./lib/cpu-profile.ts";
 import { machineInfo } from "./lib/machine.ts";
+import { passwordUser, signInWithPassword } from "./lib/password-sign-in.ts";
 import { renderProfiles, type ServerProfile } from "./lib/profile-report.ts";
-import { type LoadRow, renderResults } from "./lib/report.ts";
+import { type LoadRow, renderResults, type SignInRow } from "./lib/report.ts";
 import { revokedImmediately } from "./lib/revocation.ts";
 import { freePort, startServer } from "./lib/server-process.ts";
-import { type ServerSpec, serverSpecs } from "./lib/servers.ts";
+import { type ServerSpec, type SignInSpec, serverSpecs, signInSpecs } from "./lib/servers.ts";
 import { cookieHeader, keepCookies, parseCookieHeader } from "./lib/sign-in.ts";
+import { runSignInLoad, type SignInRound } from "./lib/sign-in-load.ts";
 import { median } from "./lib/stats.ts";
 import { ensureWrk, type LoadRound, runWrk } from "./lib/wrk.ts";
 
@@ -52,6 +56,11 @@ const plan = {
   scaleSizes: smoke ? [1_000] : [1_000, 1_000_000, 10_000_000],
   scaleLookups: smoke ? 200 : 20_000,
   signIns: smoke ? 3 : 200,
+  // Password hashing is CPU-bound: a few sign-ins in flight per core keep every core busy; more
+  // would only queue. The smoke run makes a handful of sign-ins per server, no more.
+  signInConcurrency: smoke ? 2 : 8,
+  maxSignIns: smoke ? 4 : null,
+  aloneSignIns: smoke ? 2 : 30,
   // What users run is the built JavaScript; the smoke run (in npm test, beside the packaging tests
   // that build dist/ themselves) stays on the sources.
   built: !smoke && !args.source,
@@ -69,13 +78,15 @@ if (!postgres.ok) {
 }
 const scratch = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
 const rows: LoadRow[] = [];
+const signIns: SignInRow[] = [];
 const profiles: ServerProfile[] = [];
 try {
-  const specs = serverSpecs(plan).filter((spec) => !args.only || args.only.split(",").includes(spec.id));
-  for (const spec of specs) {
+  const chosen = (spec: { id: string }) => !args.only || args.only.split(",").includes(spec.id);
+  for (const spec of serverSpecs(plan).filter(chosen)) {
     if (spec.postgres && !postgres.ok) continue;
     rows.push(await measureServer(spec, postgres.ok ? postgres.value : null));
   }
+  for (const spec of signInSpecs().filter(chosen)) signIns.push(await measureSignIns(spec));
   const figures = args["skip-figures"]
     ? null
     : {
@@ -90,7 +101,7 @@ try {
         clientSize: await measureClientSize(),
       };
   const machine = await machineInfo({ wrk, postgresUrl: postgres.ok ? postgres.value.url : null });
-  writeFileSync(out, renderResults({ machine, plan, rows, figures, smoke }));
+  writeFileSync(out, renderResults({ machine, plan, rows, signIns, figures, smoke }));
   log(`wrote ${out}`);
   if (args.profile) {
     const profileOut = smoke ? `${out.replace(/\.md$/, "")}-profile.md` : join(here, "PROFILE.md");
@@ -112,8 +123,7 @@ async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): P
     env: {
       ...spec.env,
       ...(spec.postgres && pg ? { DATABASE_URL: pg.url } : {}),
-      // Without the source condition, @gatehouse/* resolve to dist/ as in an installed app.
-      ...(plan.built ? { NODE_OPTIONS: withoutSourceCondition(process.env.NODE_OPTIONS) } : {}),
+      ...builtEnv(),
     },
   });
   try {
@@ -165,6 +175,67 @@ async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): P
     await server.stop();
     if (args.profile) profiles.push({ id: spec.id, label: spec.label, ...hotFunctions(dataDir, 25) });
   }
+}
+
+/**
+ * Password sign-ins against one server: started (its script signs in once over HTTP before it says
+ * ready), warmed up, then loaded with new sign-ins for the rounds, then sign-ins one at a time.
+ */
+async function measureSignIns(spec: SignInSpec): Promise<SignInRow> {
+  const dataDir = mkdtempSync(join(scratch, `${spec.id}-`));
+  const server = await startServer({
+    script: join(here, spec.script),
+    port: await freePort(),
+    dataDir,
+    env: builtEnv(),
+  });
+  try {
+    const { ready } = server;
+    await checkedCookie(ready.url, ready.cookie, ready.expect, spec.id);
+    const authUrl = ready.url.slice(0, ready.url.lastIndexOf("/"));
+    const signIn = () => signInWithPassword({ protocol: spec.protocol, authUrl, ...passwordUser });
+    const load = {
+      signIn,
+      concurrency: plan.signInConcurrency,
+      ...(plan.maxSignIns !== null ? { maxSignIns: plan.maxSignIns } : {}),
+    };
+    log(`${spec.id}: warming up`);
+    await runSignInLoad({ ...load, seconds: plan.warmupSeconds });
+    const rounds: SignInRound[] = [];
+    for (let round = 0; round < plan.rounds; round++) {
+      rounds.push(await runSignInLoad({ ...load, seconds: plan.seconds }));
+      const last = rounds.at(-1)!;
+      log(`${spec.id}: round ${round + 1}: ${last.signInsPerSecond.toFixed(1)} sign-ins/s (${last.signIns})`);
+    }
+    const alone = await runSignInLoad({
+      signIn,
+      concurrency: 1,
+      seconds: Number.POSITIVE_INFINITY,
+      maxSignIns: plan.aloneSignIns,
+    });
+    // The last session of the load must really be signed in, as the first one was.
+    const { cookie } = await signIn();
+    await checkedCookie(ready.url, cookie, ready.expect, spec.id);
+    return {
+      id: spec.id,
+      label: spec.label,
+      version: ready.version,
+      hash: spec.hash,
+      signInsPerSecond: median(rounds.map((r) => r.signInsPerSecond)),
+      rounds: rounds.map((r) => r.signInsPerSecond),
+      p50Ms: median(rounds.map((r) => r.p50Ms)),
+      p99Ms: median(rounds.map((r) => r.p99Ms)),
+      aloneP50Ms: alone.p50Ms,
+      signIns: rounds.reduce((sum, r) => sum + r.signIns, 0),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Without the source condition, @gatehouse/* resolve to dist/ as in an installed app. */
+function builtEnv(): Record<string, string> {
+  return plan.built ? { NODE_OPTIONS: withoutSourceCondition(process.env.NODE_OPTIONS) } : {};
 }
 
 /**

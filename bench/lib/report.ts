@@ -19,6 +19,22 @@ export interface LoadRow {
   revoked: boolean | null;
 }
 
+/** One server's password sign-in figures (medians over the rounds). */
+export interface SignInRow {
+  id: string;
+  label: string;
+  version: string;
+  hash: string;
+  signInsPerSecond: number;
+  rounds: number[];
+  p50Ms: number;
+  p99Ms: number;
+  /** p50 of sign-ins made one after another: the cost of one sign-in without queueing. */
+  aloneP50Ms: number;
+  /** Sign-ins made in the measured rounds, all of them. */
+  signIns: number;
+}
+
 export interface Figures {
   scale: ScaleRow[];
   signIn: SignInFigure;
@@ -33,6 +49,9 @@ interface Plan {
   threads: number;
   /** Gatehouse ran its built packages (dist/, compiled JavaScript), as an installed app does. */
   built: boolean;
+  signInConcurrency: number;
+  /** Sign-ins per round at most (the smoke run), else null: each round runs for `seconds`. */
+  maxSignIns: number | null;
 }
 
 interface Target {
@@ -47,10 +66,11 @@ export function renderResults(input: {
   machine: MachineInfo;
   plan: Plan;
   rows: LoadRow[];
+  signIns: SignInRow[];
   figures: Figures | null;
   smoke: boolean;
 }): string {
-  const { machine, plan, rows, figures } = input;
+  const { machine, plan, rows, signIns, figures } = input;
   const ceiling = rows.find((row) => row.id === "ceiling")?.requestsPerSecond;
   const lines = [
     "# Gatehouse benchmark results",
@@ -97,9 +117,42 @@ export function renderResults(input: {
     "- *start-up*: from spawning `node` to the first HTTP answer (before the script signs in or seeds anything).",
     "- *RSS load*: the largest resident set sampled every 100 ms during the rounds.",
   ];
+  if (signIns.length > 0) lines.push(...renderSignIns(signIns, rows, plan));
   if (figures) lines.push(...renderFigures(figures));
   lines.push(...renderTargets(targets(rows, figures)));
   return `${lines.join("\n")}\n`;
+}
+
+function renderSignIns(signIns: SignInRow[], rows: LoadRow[], plan: Plan): string[] {
+  const ceiling = rows.find((row) => row.id === "ceiling")?.requestsPerSecond;
+  const vsCeiling = (id: string) => {
+    const rate = rows.find((row) => row.id === id)?.requestsPerSecond;
+    return rate !== undefined && ceiling ? (rate / ceiling).toFixed(2) : "not measured";
+  };
+  const length =
+    plan.maxSignIns !== null
+      ? `at most ${plan.maxSignIns} sign-ins or ${plan.seconds} s`
+      : `${plan.seconds} s`;
+  return [
+    "",
+    "## Password sign-in",
+    "",
+    `Each sign-in is a new browser (its own cookie jar) signing in as the one seeded account and getting a new session; every session cookie of a round is checked to be distinct. Gatehouse: GET \`csrf\`, then POST \`callback/password\` (form) → 302 with the session cookie; Better Auth: POST \`sign-in/email\` (JSON) → 200 with the session cookie. ${plan.signInConcurrency} sign-ins in flight from the runner's process, for ${length} per round after a ${plan.warmupSeconds} s warm-up; ${plan.rounds} rounds per server, figures are the median of the rounds. Latency is the whole sign-in as the browser sees it (for Gatehouse the GET csrf included).`,
+    "",
+    "| server | version | password hash | sign-ins/s | p50 ms | p99 ms | p50 ms, one at a time |",
+    "|---|---|---|--:|--:|--:|--:|",
+    ...signIns.map(
+      (row) =>
+        `| ${row.label} | ${row.version} | ${row.hash} | ${row.signInsPerSecond.toFixed(1)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.aloneP50Ms.toFixed(1)} |`,
+    ),
+    "",
+    `Rounds (sign-ins/s): ${signIns.map((row) => `${row.id} ${row.rounds.map((r) => r.toFixed(1)).join(" / ")} (${thousands(row.signIns)} sign-ins in all)`).join("; ")}.`,
+    "",
+    "- Both hash with `node:crypto` on libuv's thread pool (4 threads, the default), so both can use every core; password hashing is CPU-bound, and past the core count more sign-ins in flight only queue (*one at a time* is the cost of a sign-in without queueing).",
+    "- Nearly all of a sign-in is its hash, and the two defaults cost differently (scrypt N=16384, r=16 fills 32 MiB; argon2id here 19 MiB, 2 passes): the sign-ins/s ratio compares the default costs, not the frameworks' own code.",
+    "- Rate limiters are off for both rows: Gatehouse `rateLimit: false`; Better Auth `rateLimit: { enabled: false }` (its default is on in production only, with 3 sign-ins per 10 s per address). One address signing in as one account this fast is what a limiter exists to stop.",
+    `- GET session (the table above) runs Gatehouse with its default settings, the rate limiter on; the limiter does not touch GET session. In this run, × ceiling: jwt ${vsCeiling("gatehouse-jwt")}; database sessions on SQLite ${vsCeiling("gatehouse-sqlite")} with the limiter on, ${vsCeiling("gatehouse-sqlite-no-limits")} with \`rateLimit: false\`.`,
+  ];
 }
 
 function renderFigures(figures: Figures): string[] {

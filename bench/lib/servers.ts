@@ -1,3 +1,4 @@
+import type { PasswordProtocol } from "./password-sign-in.ts";
 import type { SignOutKind } from "./revocation.ts";
 
 /** One row of the GET-session table: a server script and how it is configured. */
@@ -38,6 +39,14 @@ export function serverSpecs(options: { distinctSessions: number }): ServerSpec[]
       label: "Gatehouse, database sessions on SQLite",
       script: "servers/gatehouse.ts",
       env: { BENCH_STORE: "sqlite" },
+      signOut: "authjs-protocol",
+    },
+    {
+      // The same server with the rate limiter off: the limiter must not touch GET session.
+      id: "gatehouse-sqlite-no-limits",
+      label: "Gatehouse, database sessions on SQLite, `rateLimit: false`",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "sqlite", BENCH_RATE_LIMIT: "off" },
       signOut: "authjs-protocol",
     },
     {
@@ -87,6 +96,37 @@ export function serverSpecs(options: { distinctSessions: number }): ServerSpec[]
       script: "servers/better-auth.ts",
       env: { BENCH_COOKIE_CACHE: "1" },
       signOut: "better-auth",
+    },
+  ];
+}
+
+/** One row of the password sign-in table: a server script, its wire protocol and its hash. */
+export interface SignInSpec {
+  id: string;
+  label: string;
+  /** Relative to `bench/`. */
+  script: string;
+  protocol: PasswordProtocol;
+  /** The password hash and its cost, as the row shows it. */
+  hash: string;
+}
+
+/** Every server the password sign-in section loads, in the order of its table. */
+export function signInSpecs(): SignInSpec[] {
+  return [
+    {
+      id: "gatehouse-password",
+      label: "Gatehouse `Password`, database sessions on SQLite, `rateLimit: false`",
+      script: "servers/gatehouse-password.ts",
+      protocol: "gatehouse",
+      hash: "argon2id m=19456 KiB, t=2, p=1 (default)",
+    },
+    {
+      id: "better-auth-password",
+      label: "Better Auth `emailAndPassword`, SQLite, rate limiter off",
+      script: "servers/better-auth-password.ts",
+      protocol: "better-auth",
+      hash: "scrypt N=16384, r=16, p=1 (default)",
     },
   ];
 }

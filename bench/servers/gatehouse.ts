@@ -3,7 +3,7 @@
  * (`@hono/node-server`'s listener), or with `BENCH_SERVE=node` through `@gatehouse/node`, which
  * answers GET session without building a Web Request. `BENCH_STORE` picks the session strategy:
  * `jwt` (cookie only), `sqlite` (database sessions on node:sqlite) or `postgres` (database sessions
- * on `DATABASE_URL`).
+ * on `DATABASE_URL`). `BENCH_RATE_LIMIT=off` turns the rate limiter off (it is on by default).
  */
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -35,6 +35,7 @@ const auth = gatehouse({
   secret: "bench-secret-bench-secret-bench-secret-0123456789",
   url: `${origin}/api/auth`,
   ...(adapter ? { adapter, session: { strategy: "database" as const } } : {}),
+  ...(process.env.BENCH_RATE_LIMIT === "off" ? { rateLimit: false as const } : {}),
   providers: [
     Credentials({
       credentials: { username: { label: "User name" }, password: { label: "Password", type: "password" } },
@@ -43,7 +44,15 @@ const auth = gatehouse({
   ],
 });
 
-const server = createServer(viaNode ? toNodeHandler(auth) : getRequestListener(auth.handler));
+// The socket peer goes to Gatehouse as a deployment passes it (its rate limits key on it); GET
+// session does not read it.
+const server = createServer(
+  viaNode
+    ? toNodeHandler(auth)
+    : getRequestListener((request, env) =>
+        auth.handler(request, { clientAddress: env.incoming.socket.remoteAddress ?? null }),
+      ),
+);
 await listenUntilSignalled(server, port, () => adapter?.close());
 
 const authUrl = `${origin}/api/auth`;

@@ -1,12 +1,13 @@
 /**
  * Gatehouse as users deploy it: the web app (Hono, database sessions on its default embedded
- * SQLite), started through its own start-up code in development mode with the demo user.
+ * SQLite), started through its own start-up code in development mode, signed in as its demo account
+ * (a password account; the app seeds it only when mail can go out, here to its dev mailbox).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startWebApp } from "../../apps/web/src/server/start.ts";
+import { signInWithPassword } from "../lib/password-sign-in.ts";
 import { announceReady, benchPort } from "../lib/ready.ts";
-import { signInWithCredentials } from "../lib/sign-in.ts";
 import { packageVersion } from "../lib/versions.ts";
 
 const port = benchPort();
@@ -15,22 +16,23 @@ const staticDir = join(dataDir, "dist"); // the API is measured, not the UI: no 
 mkdirSync(staticDir, { recursive: true });
 
 const web = await startWebApp({
-  env: { PORT: String(port), AUTH_URL: `http://127.0.0.1:${port}/api/auth`, AUTH_EMAIL: "false" },
+  env: { PORT: String(port), AUTH_URL: `http://127.0.0.1:${port}/api/auth` },
   dataDir,
   staticDir,
   log: () => {},
 });
-if (!web.demo) throw new Error("the web app did not start in development mode");
+if (!web.demo) throw new Error("the web app started without its demo account (development mode, mail on)");
 
-const cookie = await signInWithCredentials({
+const { cookie } = await signInWithPassword({
+  protocol: "gatehouse",
   authUrl: `${web.url}/api/auth`,
-  username: web.demo.username,
+  email: web.demo.email,
   password: web.demo.password,
 });
 announceReady({
   url: `${web.url}/api/auth/session`,
   cookie,
-  expect: "demo@example.test",
+  expect: web.demo.email,
   version: `@gatehouse/web ${packageVersion("@gatehouse/web")} (hono ${packageVersion("hono")})`,
 });
 
