@@ -17,5 +17,7 @@ export type {
   ConformanceFixture,
   ConformanceOptions,
   CountedTable,
+  PasskeyExtensions,
   PasswordExtensions,
+  TwoFactorExtensions,
 } from "./types.ts";

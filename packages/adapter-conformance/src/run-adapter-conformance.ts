@@ -3,8 +3,10 @@ import { after, before, describe, test } from "node:test";
 import type { Adapter } from "@gatehouse/core/adapter";
 import { accountCases } from "./cases/accounts.ts";
 import { extensionCases } from "./cases/extensions.ts";
+import { passkeyCases } from "./cases/passkeys.ts";
 import { passwordCases } from "./cases/passwords.ts";
 import { sessionCases } from "./cases/sessions.ts";
+import { twoFactorCases } from "./cases/two-factor.ts";
 import { METHODS, userCases } from "./cases/users.ts";
 import { verificationTokenCases } from "./cases/verification-tokens.ts";
 import { rateLimitStoreCases } from "./rate-limit-store-contract.ts";
@@ -13,14 +15,16 @@ import type {
   CaseContext,
   ConformanceFixture,
   ConformanceOptions,
+  PasskeyExtensions,
   PasswordExtensions,
+  TwoFactorExtensions,
 } from "./types.ts";
 
 /**
  * Registers the adapter conformance suite as node:test cases: the contract of every Auth.js
  * adapter method, and with `extensions: true` the Gatehouse extensions and the races that matter
- * (first sign-in, single-use sign-in link, sign-up, rate-limit counting), and the `rateLimits`
- * store's contract on a fake clock. One `setup()` serves the whole suite.
+ * (first sign-in, single-use sign-in link, sign-up, rate-limit counting, a passkey's counter, a
+ * TOTP step, a backup code), and the `rateLimits` store's contract on a fake clock. One `setup()` serves the whole suite.
  *
  * @example
  * runAdapterConformance({ name: "sqlite", extensions: true, setup: async () => ({ adapter, teardown }) })
@@ -44,6 +48,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       adapter: () => complete(current().adapter),
       extensions: () => withExtensions(current().adapter),
       passwords: () => withPasswords(current().adapter),
+      passkeys: () => withMethods<PasskeyExtensions>(current().adapter, PASSKEY_METHODS),
+      twoFactor: () => withMethods<TwoFactorExtensions>(current().adapter, TWO_FACTOR_METHODS),
       count: () => current().count,
       point(name, run) {
         const reason = options.knownFailures?.[name];
@@ -76,6 +82,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
           };
         },
       );
+      passkeyCases(context);
+      twoFactorCases(context);
     }
   });
 }
@@ -117,4 +125,32 @@ function withPasswords(adapter: Adapter): PasswordExtensions {
     throw new Error(`adapter conformance: extensions: true, but the adapter lacks ${missing.join(", ")}`);
   }
   return candidate as PasswordExtensions;
+}
+
+const PASSKEY_METHODS = [
+  "createPasskey",
+  "getPasskey",
+  "listPasskeys",
+  "usePasskey",
+  "renamePasskey",
+  "deletePasskey",
+] as const satisfies readonly (keyof PasskeyExtensions)[];
+
+const TWO_FACTOR_METHODS = [
+  "getTwoFactor",
+  "startTwoFactor",
+  "enableTwoFactor",
+  "deleteTwoFactor",
+  "useTotpStep",
+  "replaceBackupCodes",
+  "useBackupCode",
+  "countBackupCodes",
+] as const satisfies readonly (keyof TwoFactorExtensions)[];
+
+function withMethods<T>(adapter: Adapter, methods: readonly (keyof Adapter)[]): T {
+  const missing = methods.filter((method) => typeof adapter[method] !== "function");
+  if (missing.length > 0) {
+    throw new Error(`adapter conformance: extensions: true, but the adapter lacks ${missing.join(", ")}`);
+  }
+  return adapter as T;
 }

@@ -16,6 +16,29 @@ export type PasswordExtensions = Required<
   >
 >;
 
+/** The storage of passkeys (checked with `extensions: true` too). */
+export type PasskeyExtensions = Required<
+  Pick<
+    Adapter,
+    "createPasskey" | "getPasskey" | "listPasskeys" | "usePasskey" | "renamePasskey" | "deletePasskey"
+  >
+>;
+
+/** The storage of two-factor authentication: TOTP enrolment and backup codes (`extensions: true`). */
+export type TwoFactorExtensions = Required<
+  Pick<
+    Adapter,
+    | "getTwoFactor"
+    | "startTwoFactor"
+    | "enableTwoFactor"
+    | "deleteTwoFactor"
+    | "useTotpStep"
+    | "replaceBackupCodes"
+    | "useBackupCode"
+    | "countBackupCodes"
+  >
+>;
+
 /** What `count` is asked for; `passwords` only by the extension cases. */
 export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens" | "passwords";
 
@@ -33,7 +56,8 @@ export interface ConformanceOptions {
   setup(): Promise<ConformanceFixture>;
   /**
    * Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`, password
-   * accounts and the `rateLimits` store, on the caller's clock) and their races.
+   * accounts, the `rateLimits` store on the caller's clock, passkeys and two-factor authentication)
+   * and their races.
    */
   extensions?: boolean;
   /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
@@ -50,6 +74,8 @@ export interface CaseContext {
   adapter(): Required<Adapter>;
   extensions(): AdapterExtensions;
   passwords(): PasswordExtensions;
+  passkeys(): PasskeyExtensions;
+  twoFactor(): TwoFactorExtensions;
   count(): ConformanceFixture["count"];
   /** Registers one conformance point (honouring `knownFailures`). */
   point(name: string, run: () => Promise<void>): void;

@@ -9,6 +9,8 @@ export type {
   AdapterAccount,
   AdapterSession,
   AdapterUser,
+  StoredPasskey,
+  StoredTwoFactor,
   VerificationToken,
 } from "./adapter/adapter.ts";
 export { createMemoryAdapter, type MemoryAdapter, type MemoryTables } from "./adapter/memory-adapter.ts";

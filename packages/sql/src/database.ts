@@ -32,6 +32,45 @@ export interface RateLimitsTable {
   reset_at: number | string;
 }
 
+/** A passkey (WebAuthn credential): its public key and what the account console shows. */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  /** The COSE public key, base64url: no secret. */
+  public_key: string;
+  /** The signature counter last seen; `bigint` on PostgreSQL, which pg returns as a string. */
+  counter: number | string;
+  /** The authenticator's transports as a JSON array of strings. */
+  transports: string;
+  /** `singleDevice` or `multiDevice`. */
+  device_type: string;
+  /** `boolean` on PostgreSQL, INTEGER 0/1 on SQLite. */
+  backed_up: boolean | number;
+  name: string;
+  created_at: DateColumn;
+  last_used_at: DateColumn | null;
+}
+
+/** A user's TOTP enrolment: at most one per user. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** Sealed by core: useless without the app's secret. */
+  secret: string;
+  /** Null while enrolment is pending. */
+  enabled_at: DateColumn | null;
+  /** The last TOTP time step used; `bigint` on PostgreSQL, which pg returns as a string. */
+  last_used_step: number | string | null;
+}
+
+/** A user's backup codes, as hashes; one row per code. */
+export interface BackupCodesTable {
+  user_id: string;
+  code_hash: string;
+  /** Null until the code is used; a used code stays, so it is never accepted again. */
+  used_at: DateColumn | null;
+}
+
 export interface AccountsTable {
   id: string;
   user_id: string;
@@ -91,6 +130,9 @@ export interface Database {
   gh_client_registrations: ClientRegistrationsTable;
   gh_passwords: PasswordsTable;
   gh_rate_limits: RateLimitsTable;
+  gh_passkeys: PasskeysTable;
+  gh_two_factor: TwoFactorTable;
+  gh_backup_codes: BackupCodesTable;
 }
 
 export type SqlDialectName = "sqlite" | "postgres";

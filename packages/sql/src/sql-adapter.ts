@@ -5,6 +5,7 @@ import { getAccountByUserId, refreshAccountTokens, updateAccountTokens } from ".
 import { clientRegistrationStore } from "./lib/client-registrations.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
 import { guard } from "./lib/driver-errors.ts";
+import { passkeyStore } from "./lib/passkeys.ts";
 import { passwordStore } from "./lib/passwords.ts";
 import { deleteEndedRateLimits, sqlRateLimitStore } from "./lib/rate-limit-store.ts";
 import {
@@ -19,6 +20,7 @@ import {
 } from "./lib/rows.ts";
 import { SESSION_AND_USER_SQL, type SessionAndUserRow, toSessionAndUser } from "./lib/session-lookup.ts";
 import { sessionsValidAfterStore } from "./lib/sessions-valid-after.ts";
+import { twoFactorStore } from "./lib/two-factor.ts";
 import { StorageError } from "./storage-error.ts";
 
 type NewUser = Omit<AdapterUser, "id"> & { id?: string };
@@ -142,7 +144,8 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
         return toUser(row);
       }),
 
-    // Sessions and accounts go with the user through ON DELETE CASCADE.
+    // Everything of the user goes with it through ON DELETE CASCADE: accounts, sessions, the
+    // password, passkeys, the two-factor enrolment and the backup codes.
     deleteUser: (userId) =>
       guard("deleteUser", async () => {
         const row = await kysely
@@ -302,6 +305,9 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     ...passwordStore(db),
     ...sessionsValidAfterStore(db),
     rateLimits: sqlRateLimitStore(db),
+    // Passkeys and two-factor authentication (migration 004).
+    ...passkeyStore(db),
+    ...twoFactorStore(db),
 
     close: () => guard("close", close),
   };

@@ -7,6 +7,7 @@ import {
   type PostgresTestSchema,
   postgresUnavailable,
 } from "@gatehouse/adapter-conformance";
+import type { StoredPasskey } from "@gatehouse/core/adapter";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
@@ -20,7 +21,7 @@ import { isStorageError } from "../src/storage-error.ts";
 import { tempDir } from "./helpers.ts";
 
 const cli = new URL("../src/cli/migrate.ts", import.meta.url).pathname;
-const ALL = ["001-initial", "002-client-registrations", "003-password-accounts"];
+const ALL = ["001-initial", "002-client-registrations", "003-password-accounts", "004-passkeys-two-factor"];
 const dir = tempDir();
 after(() => dir.remove());
 
@@ -48,7 +49,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 3);
+    assert.equal(SCHEMA_VERSION, 4);
     assert.deepEqual(
       SHIPPED_MIGRATIONS.map(({ name }) => name),
       ALL,
@@ -80,8 +81,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 4);
-    const message = "database schema is version 4 but this Gatehouse knows up to 3: upgrade Gatehouse";
+    await setVersion(adapter.db, 5);
+    const message = "database schema is version 5 but this Gatehouse knows up to 4: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -93,7 +94,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 3: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 4: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -102,18 +103,19 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 3,
+      latest: 4,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
         { name: "003-password-accounts", version: 3, appliedAt: null },
+        { name: "004-passkeys-two-factor", version: 4, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 3 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 4 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -133,12 +135,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         ["001-initial", "applied"],
         ["002-client-registrations", "pending"],
         ["003-password-accounts", "pending"],
+        ["004-passkeys-two-factor", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 3: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 4: run `npm run migrate`");
     const user = await adapter.createUser({ email: "v1@example.test", emailVerified: null });
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 3 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 4 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -155,18 +158,18 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await adapter.close();
   });
 
-  test("a version 2 database upgrades to 3: 003 adds passwords, sessions-valid-after and rate limits, keeping users", async () => {
+  test("a version 2 database upgrades: 003 adds passwords, sessions-valid-after and rate limits, keeping users", async () => {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 3: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 4: run `npm run migrate`");
     // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
     await adapter.db.kysely
       .insertInto("gh_users")
       .values({ id: "v2-user", name: null, email: "v2@example.test", email_verified: null, image: null })
       .execute();
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ["003-password-accounts"], version: 3 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 4 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
     assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
@@ -185,7 +188,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     );
     assert.ok(user);
     await adapter.setSessionsValidAfter(user.id, new Date(1_000));
-    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    // Down through 004 first: a database goes down one migration at a time.
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.equal(error, undefined);
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
     assert.equal((await adapter.getUser(user.id))?.email, "down@example.test");
@@ -199,9 +203,79 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
       "the column is gone",
     );
-    assert.deepEqual(await migrate(adapter.db), { applied: ["003-password-accounts"], version: 3 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 4 });
     await adapter.close();
   });
+
+  test("a version 3 database upgrades to 4: 004 adds passkeys and two-factor, keeping users and passwords", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 4: run `npm run migrate`");
+    // Written as Gatehouse 3 did.
+    const user = await adapter.createUserWithPassword(
+      { email: "v3@example.test", emailVerified: null },
+      "$h3",
+    );
+    assert.ok(user);
+    await adapter.setSessionsValidAfter(user.id, new Date(2_000));
+
+    assert.deepEqual(await migrate(adapter.db), { applied: ["004-passkeys-two-factor"], version: 4 });
+    await assertSchema(adapter.db);
+    assert.equal((await adapter.getUser(user.id))?.email, "v3@example.test");
+    assert.equal(await adapter.getPasswordHash(user.id), "$h3");
+    assert.deepEqual(await adapter.getSessionsValidAfter(user.id), new Date(2_000));
+    assert.deepEqual(await adapter.listPasskeys(user.id), [], "existing users start with none");
+    assert.equal(await adapter.getTwoFactor(user.id), null);
+    const passkey = await adapter.createPasskey(passkeyOf(user.id));
+    assert.deepEqual(await adapter.getPasskey(passkey.id), passkey);
+    await adapter.startTwoFactor(user.id, "gh.enc.sealed");
+    await adapter.replaceBackupCodes(user.id, ["c1", "c2"]);
+    assert.equal(await adapter.countBackupCodes(user.id), 2);
+    await adapter.close();
+  });
+
+  test("004 migrates down to version 3: its tables go, the users and their passwords stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUserWithPassword(
+      { email: "down4@example.test", emailVerified: null },
+      "$h4",
+    );
+    assert.ok(user);
+    await adapter.createPasskey(passkeyOf(user.id));
+    await adapter.startTwoFactor(user.id, "gh.enc.sealed");
+    await adapter.replaceBackupCodes(user.id, ["c1"]);
+    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
+    assert.equal((await adapter.getUser(user.id))?.email, "down4@example.test");
+    assert.equal(await adapter.getPasswordHash(user.id), "$h4");
+    for (const table of ["gh_passkeys", "gh_two_factor", "gh_backup_codes"]) {
+      await assert.rejects(
+        sql`select count(*) from ${sql.table(table)}`.execute(adapter.db.kysely),
+        `${table} is gone`,
+      );
+    }
+    assert.deepEqual(await migrate(adapter.db), { applied: ["004-passkeys-two-factor"], version: 4 });
+    assert.deepEqual(await adapter.listPasskeys(user.id), [], "up again: empty tables");
+    await adapter.close();
+  });
+}
+
+function passkeyOf(userId: string): StoredPasskey {
+  return {
+    id: `cred-${crypto.randomUUID()}`,
+    userId,
+    publicKey: "pQECAyYgASFYIA",
+    counter: 3,
+    transports: ["usb", "nfc"],
+    deviceType: "singleDevice",
+    backedUp: false,
+    name: "YubiKey",
+    createdAt: new Date(Date.UTC(2025, 0, 1)),
+    lastUsedAt: null,
+  };
 }
 
 /** Kysely's Migrator over Gatehouse's migrations, as `migrate` sets it up: to stop at a version. */
@@ -234,11 +308,11 @@ describe("migrations on SQLite", () => {
     assert.equal(first.status, 0, first.stderr);
     assert.match(
       first.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts; the schema is at version 3/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor; the schema is at version 4/,
     );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 3; nothing to do/);
+    assert.match(second.stdout, /already at version 4; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -251,11 +325,11 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 4 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 5 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 4 but this Gatehouse knows up to 3: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 5 but this Gatehouse knows up to 4: upgrade Gatehouse/);
   });
 });
 
@@ -304,9 +378,9 @@ if (!probe.ok) {
       );
       assert.equal(
         Number(rows[0]?.n),
-        10,
+        13,
         "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema, gh_client_registrations, " +
-          "gh_passwords, gh_rate_limits + 2 migration tables",
+          "gh_passwords, gh_rate_limits, gh_passkeys, gh_two_factor, gh_backup_codes + 2 migration tables",
       );
     });
   });

@@ -95,13 +95,13 @@ describe("startWebApp", () => {
     [
       "a newer schema",
       "update gh_schema set version = 999",
-      /version 999 but this Gatehouse knows up to 3: upgrade/,
+      /version 999 but this Gatehouse knows up to 4: upgrade/,
     ],
     ["an unknown schema", "delete from gh_schema", /Gatehouse tables but no schema version/],
     [
       "an old schema",
       "update gh_schema set version = 0",
-      /version 0 but this Gatehouse needs 3: run `npm run migrate`/,
+      /version 0 but this Gatehouse needs 4: run `npm run migrate`/,
     ],
   ] as const) {
     it(`in production refuses ${what} with a clear message, starting nothing`, async () => {
@@ -143,7 +143,7 @@ describe("startWebApp", () => {
       assert.ok(existsSync(database));
       assert.deepEqual(lines, [
         `created a development secret at ${join(dataDir, "dev-secret")}`,
-        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts; schema version 3)`,
+        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor; schema version 4)`,
         "development mode",
         lines[3],
         `demo account: demo@example.test / ${web.demo.password}`,
@@ -450,7 +450,7 @@ if (!postgres.ok) {
       try {
         assert.ok(
           lines.includes(
-            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts; schema version 3)",
+            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor; schema version 4)",
           ),
         );
         assert.equal(existsSync(join(dataDir, "gatehouse.db")), false, "no SQLite file beside it");
@@ -477,7 +477,7 @@ if (!postgres.ok) {
         (error: unknown) =>
           error instanceof TypeError &&
           error.message.includes("cannot use the database (PostgreSQL at 127.0.0.1:5432/test)") &&
-          error.message.includes("version 999 but this Gatehouse knows up to 3"),
+          error.message.includes("version 999 but this Gatehouse knows up to 4"),
       );
     });
   });

@@ -134,11 +134,85 @@ export interface Adapter {
   getSessionsValidAfter?(userId: string): Promise<Date | null>;
   /** Records that the user's sessions that began before `at` are void. */
   setSessionsValidAfter?(userId: string, at: Date): Promise<void>;
+  // --- Passkeys (WebAuthn credentials): public keys only, never a secret. ---
+  /** Stores a new passkey. Rejects with code `Conflict` when a passkey with this id exists (any user). */
+  createPasskey?(passkey: StoredPasskey): Promise<StoredPasskey>;
+  /** The passkey with this credential id, or null. */
+  getPasskey?(id: string): Promise<StoredPasskey | null>;
+  /** The user's passkeys, oldest first. */
+  listPasskeys?(userId: string): Promise<StoredPasskey[]>;
+  /**
+   * Records a use: sets the signature counter and `lastUsedAt`, in one statement, only when the new
+   * counter is greater than the stored one, or both are 0 (authenticators that do not count).
+   * False otherwise — a counter that did not grow means a cloned authenticator — and for an unknown id.
+   */
+  usePasskey?(id: string, counter: number, usedAt: Date): Promise<boolean>;
+  /** Renames one of the user's passkeys; false when the user has no passkey with this id. */
+  renamePasskey?(userId: string, id: string, name: string): Promise<boolean>;
+  /** Deletes one of the user's passkeys; false when the user has no passkey with this id. */
+  deletePasskey?(userId: string, id: string): Promise<boolean>;
+
+  // --- Two-factor authentication (TOTP and backup codes). ---
+  /** The user's TOTP enrolment, or null. */
+  getTwoFactor?(userId: string): Promise<StoredTwoFactor | null>;
+  /**
+   * Starts (or restarts) enrolment: stores the sealed secret, not enabled, forgetting any earlier
+   * secret, used step and backup codes. Rejects with code `NotFound` for an unknown user.
+   */
+  startTwoFactor?(userId: string, sealedSecret: string): Promise<void>;
+  /** Turns an enrolment on (after its first code passed); false when there is none. */
+  enableTwoFactor?(userId: string, at: Date): Promise<boolean>;
+  /** Turns two-factor off: deletes the enrolment and the backup codes; false when there was none. */
+  deleteTwoFactor?(userId: string): Promise<boolean>;
+  /**
+   * Records that a TOTP time step was used, in one statement: true only when `step` is greater than
+   * the last used one (so a code is never accepted twice, also by two instances at once).
+   */
+  useTotpStep?(userId: string, step: number): Promise<boolean>;
+  /** Replaces the user's backup codes with these hashes (all unused), in one transaction. */
+  replaceBackupCodes?(userId: string, codeHashes: readonly string[]): Promise<void>;
+  /** Uses a backup code once, in one statement: true when it existed and was unused. */
+  useBackupCode?(userId: string, codeHash: string): Promise<boolean>;
+  /** How many unused backup codes the user has. */
+  countBackupCodes?(userId: string): Promise<number>;
+
   /**
    * Rate-limit counters in this storage: the default store of Gatehouse's rate limits and lockout
    * whenever the adapter has one, so limits hold across app instances with no extra service.
    */
   rateLimits?: RateLimitStore;
+}
+
+/** A passkey as stored: a WebAuthn credential's public part and what the account console shows. */
+export interface StoredPasskey {
+  /** The credential id, base64url. */
+  id: string;
+  userId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The signature counter last seen (0 for authenticators that do not count). */
+  counter: number;
+  /** How the authenticator can be reached (`usb`, `nfc`, `ble`, `internal`, `hybrid`, …). */
+  transports: string[];
+  /** `multiDevice`: synced (a passkey in a password manager); `singleDevice`: bound to one authenticator. */
+  deviceType: "singleDevice" | "multiDevice";
+  /** Whether the credential is backed up (synced) now. */
+  backedUp: boolean;
+  /** The user's name for it, e.g. "MacBook". */
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** A user's TOTP enrolment. */
+export interface StoredTwoFactor {
+  userId: string;
+  /** The TOTP secret, sealed by core (as provider tokens are): useless without the app's secret. */
+  secret: string;
+  /** When the first code confirmed it; null while enrolment is pending. */
+  enabledAt: Date | null;
+  /** The last TOTP time step used, or null. */
+  lastUsedStep: number | null;
 }
 
 /** Identifies one client registration: Gatehouse's provider id and the provider's issuer. */

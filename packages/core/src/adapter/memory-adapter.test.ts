@@ -345,3 +345,93 @@ describe("memory adapter: password accounts", () => {
     assert.equal(await two.rateLimits.peek("k", 0), null);
   });
 });
+
+// The contract of these methods (counters, steps, single use, scoping, races, cascade, misuse) is in
+// the conformance suite; these are what only the memory adapter has.
+describe("memory adapter: passkeys and two-factor", () => {
+  async function enrolled() {
+    const adapter = createMemoryAdapter();
+    const user = await adapter.createUser({
+      email: `${crypto.randomUUID()}@example.test`,
+      emailVerified: null,
+    });
+    const passkey = await adapter.createPasskey({
+      id: "cred-1",
+      userId: user.id,
+      publicKey: "pk",
+      counter: 1,
+      transports: ["usb"],
+      deviceType: "singleDevice",
+      backedUp: false,
+      name: "Key",
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+      lastUsedAt: null,
+    });
+    await adapter.startTwoFactor(user.id, "gh.enc.sealed");
+    await adapter.replaceBackupCodes(user.id, ["c1", "c2"]);
+    return { adapter, user, passkey };
+  }
+
+  test("tables() lists passkeys, enrolments and backup codes; they leave with their user", async () => {
+    const { adapter, user, passkey } = await enrolled();
+    await adapter.useBackupCode(user.id, "c1");
+    const tables = adapter.tables();
+    assert.deepEqual(tables.passkeys, [passkey]);
+    assert.deepEqual(tables.twoFactor, [
+      { userId: user.id, secret: "gh.enc.sealed", enabledAt: null, lastUsedStep: null },
+    ]);
+    assert.deepEqual(
+      tables.backupCodes.map(({ codeHash, usedAt }) => [codeHash, usedAt instanceof Date]),
+      [
+        ["c1", true],
+        ["c2", false],
+      ],
+    );
+    await adapter.deleteUser(user.id);
+    const after = adapter.tables();
+    assert.deepEqual([after.passkeys, after.twoFactor, after.backupCodes], [[], [], []]);
+  });
+
+  test("returned passkeys and enrolments are copies: changing them changes nothing stored", async () => {
+    const { adapter, user, passkey } = await enrolled();
+    await adapter.enableTwoFactor(user.id, new Date(Date.UTC(2025, 0, 2)));
+    passkey.transports.push("nfc");
+    passkey.createdAt.setTime(0);
+    const read = await adapter.getPasskey("cred-1");
+    assert.ok(read);
+    read.counter = 99;
+    (await adapter.listPasskeys(user.id))[0]!.name = "stolen";
+    (await adapter.getTwoFactor(user.id))?.enabledAt?.setTime(0);
+    adapter.tables().twoFactor[0]!.lastUsedStep = 10;
+
+    assert.deepEqual(await adapter.getPasskey("cred-1"), {
+      ...read,
+      counter: 1,
+      transports: ["usb"],
+      name: "Key",
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+    });
+    assert.deepEqual(await adapter.getTwoFactor(user.id), {
+      userId: user.id,
+      secret: "gh.enc.sealed",
+      enabledAt: new Date(Date.UTC(2025, 0, 2)),
+      lastUsedStep: null,
+    });
+  });
+
+  test("errors are MemoryAdapterErrors with the catalogue's codes", async () => {
+    const { adapter, user, passkey } = await enrolled();
+    await assert.rejects(
+      adapter.createPasskey(passkey),
+      (error) => error instanceof MemoryAdapterError && error.code === "Conflict",
+    );
+    await assert.rejects(
+      adapter.startTwoFactor("ghost", "gh.enc.sealed"),
+      (error) => error instanceof MemoryAdapterError && error.code === "NotFound",
+    );
+    await assert.rejects(
+      adapter.replaceBackupCodes(user.id, ["same", "same"]),
+      (error) => error instanceof MemoryAdapterError && error.code === "Conflict",
+    );
+  });
+});

@@ -6,11 +6,23 @@ import type { SqlAdapter } from "../../src/sql-adapter.ts";
 export interface WorkerInstance {
   createUserWithPassword: SqlAdapter["createUserWithPassword"];
   setSessionsValidAfter: SqlAdapter["setSessionsValidAfter"];
+  usePasskey: SqlAdapter["usePasskey"];
+  useTotpStep: SqlAdapter["useTotpStep"];
+  useBackupCode: SqlAdapter["useBackupCode"];
+  replaceBackupCodes: SqlAdapter["replaceBackupCodes"];
   rateLimits: Pick<RateLimitStore, "hit">;
   close(): Promise<void>;
 }
 
-type Method = "createUserWithPassword" | "setSessionsValidAfter" | "hit" | "close";
+type Method =
+  | "createUserWithPassword"
+  | "setSessionsValidAfter"
+  | "usePasskey"
+  | "useTotpStep"
+  | "useBackupCode"
+  | "replaceBackupCodes"
+  | "hit"
+  | "close";
 export type InstanceCall = { id: number; method: Method; args: unknown[] };
 export type InstanceReply =
   | { id: number; ok: true; value: unknown }
@@ -48,6 +60,10 @@ export async function openInWorker(url: string): Promise<WorkerInstance> {
   return {
     createUserWithPassword: (user, hash) => call("createUserWithPassword", user, hash),
     setSessionsValidAfter: (userId, at) => call("setSessionsValidAfter", userId, at),
+    usePasskey: (id, counter, usedAt) => call("usePasskey", id, counter, usedAt),
+    useTotpStep: (userId, step) => call("useTotpStep", userId, step),
+    useBackupCode: (userId, codeHash) => call("useBackupCode", userId, codeHash),
+    replaceBackupCodes: (userId, codeHashes) => call("replaceBackupCodes", userId, codeHashes),
     rateLimits: { hit: (key, options) => call("hit", key, options) },
     async close() {
       await call("close");
