@@ -18,13 +18,8 @@ export const SEALED_PREFIX = "gh.enc.";
  *
  * @example const stored = await sealToken(config.keys, tokens.refresh_token)
  */
-export async function sealToken(keys: KeyRing, plaintext: string): Promise<string> {
-  const [first] = await keys.encryptionKeys(PURPOSE);
-  if (!first) throw new ConfigError("No secret is configured.");
-  const jwe = await new CompactEncrypt(utf8.encode(plaintext))
-    .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: first.kid })
-    .encrypt(first.key);
-  return SEALED_PREFIX + jwe;
+export function sealToken(keys: KeyRing, plaintext: string): Promise<string> {
+  return sealValue(keys, { purpose: PURPOSE, prefix: SEALED_PREFIX }, plaintext);
 }
 
 /**
@@ -34,10 +29,35 @@ export async function sealToken(keys: KeyRing, plaintext: string): Promise<strin
  *
  * @example const refreshToken = await openToken(config.keys, account.refresh_token)
  */
-export async function openToken(keys: KeyRing, stored: string): Promise<string | null> {
-  if (!stored.startsWith(SEALED_PREFIX)) return stored;
-  const jwe = stored.slice(SEALED_PREFIX.length);
-  const all = await keys.encryptionKeys(PURPOSE);
+export function openToken(keys: KeyRing, stored: string): Promise<string | null> {
+  if (!stored.startsWith(SEALED_PREFIX)) return Promise.resolve(stored);
+  return openValue(keys, { purpose: PURPOSE, prefix: SEALED_PREFIX }, stored);
+}
+
+/** What a kind of sealed value is: the HKDF purpose of its key, and the prefix that marks it. */
+export interface SealKind {
+  purpose: string;
+  prefix: string;
+}
+
+/** Seals `plaintext` as `prefix` + a compact JWE (`dir`, `A256GCM`) under the first secret's key for `purpose`. */
+export async function sealValue(keys: KeyRing, kind: SealKind, plaintext: string): Promise<string> {
+  const [first] = await keys.encryptionKeys(kind.purpose);
+  if (!first) throw new ConfigError("No secret is configured.");
+  const jwe = await new CompactEncrypt(utf8.encode(plaintext))
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: first.kid })
+    .encrypt(first.key);
+  return kind.prefix + jwe;
+}
+
+/**
+ * Opens what `sealValue` made for this kind; null — never a throw — for a value without the prefix, or
+ * one no configured secret opens (tampered, or sealed under a secret since removed).
+ */
+export async function openValue(keys: KeyRing, kind: SealKind, stored: string): Promise<string | null> {
+  if (!stored.startsWith(kind.prefix)) return null;
+  const jwe = stored.slice(kind.prefix.length);
+  const all = await keys.encryptionKeys(kind.purpose);
   // The `kid` names the key directly; the others are still tried, so a value whose header lost or
   // never had a usable `kid` opens under any configured secret (rotation keeps old rows readable).
   let kid: string | undefined;
