@@ -1,6 +1,12 @@
-import type { StorageErrorCode } from "../errors/catalogue.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { createMemoryRateLimitStore, type MemoryRateLimitStore } from "../limits/memory-rate-limit-store.ts";
+import { MemoryAdapterError } from "./memory-adapter-error.ts";
+import { copyOrNull, validDate } from "./memory-copies.ts";
+import { createMemoryPasskeys } from "./memory-passkeys.ts";
+import { createMemoryTwoFactor } from "./memory-two-factor.ts";
+
+export { MemoryAdapterError, type MemoryAdapterErrorCode } from "./memory-adapter-error.ts";
+
 import type {
   AccountKey,
   AccountTokens,
@@ -14,32 +20,6 @@ import type {
   StoredTwoFactor,
   VerificationToken,
 } from "./adapter.ts";
-
-/**
- * Why a memory adapter call failed: the catalogue's storage codes, as the SQL adapter's
- * `StorageError` reports them (core turns an `EmailTaken` from `createUserAndAccount` into
- * `OAuthAccountNotLinked`, whatever the storage).
- */
-export type MemoryAdapterErrorCode = Extract<StorageErrorCode, "EmailTaken" | "Conflict" | "NotFound">;
-
-const messages: Record<MemoryAdapterErrorCode, string> = {
-  EmailTaken: "another user already has this email address",
-  Conflict: "the record conflicts with an existing one (duplicate key or missing referenced row)",
-  NotFound: "the record to update does not exist",
-};
-
-/** The one error the memory adapter throws; like the SQL adapter's, its message never quotes a value. */
-export class MemoryAdapterError extends Error {
-  readonly code: MemoryAdapterErrorCode;
-  readonly operation: string;
-
-  constructor(code: MemoryAdapterErrorCode, operation: string) {
-    super(`Gatehouse memory storage (${operation}): ${messages[code]}`);
-    this.name = "MemoryAdapterError";
-    this.code = code;
-    this.operation = operation;
-  }
-}
 
 /** A copy of every stored row, table by table, in insertion order: what a test asserts on. */
 export interface MemoryTables {
@@ -94,10 +74,9 @@ export function createMemoryAdapter(): MemoryAdapter {
   const registrations = new Map<string, StoredClientRegistration>();
   const passwords = new Map<string, string>();
   const sessionsValidAfter = new Map<string, Date>();
-  const passkeys = new Map<string, StoredPasskey>();
-  const twoFactors = new Map<string, StoredTwoFactor>();
-  // userId → code hash → when it was used (null: unused).
-  const backupCodes = new Map<string, Map<string, Date | null>>();
+  const hasUser = (id: string) => users.has(id);
+  const passkeys = createMemoryPasskeys(hasUser);
+  const twoFactor = createMemoryTwoFactor(hasUser);
   // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
   const refreshing = new Map<string, Promise<unknown>>();
 
@@ -197,9 +176,8 @@ export function createMemoryAdapter(): MemoryAdapter {
       users.delete(userId);
       passwords.delete(userId);
       sessionsValidAfter.delete(userId);
-      twoFactors.delete(userId);
-      backupCodes.delete(userId);
-      for (const [id, passkey] of passkeys) if (passkey.userId === userId) passkeys.delete(id);
+      passkeys.forgetUser(userId);
+      twoFactor.forgetUser(userId);
       for (const [id, account] of accounts) if (account.userId === userId) accounts.delete(id);
       deleteSessionsWhere((session) => session.userId === userId);
       return copyUser(row);
@@ -394,114 +372,8 @@ export function createMemoryAdapter(): MemoryAdapter {
       if (current === undefined || current.getTime() < time.getTime()) sessionsValidAfter.set(userId, time);
     },
 
-    // A credential id is global, as SQL's primary key makes it: stored for any user, it is a Conflict.
-    async createPasskey(passkey) {
-      const row = passkeyRow(passkey);
-      if (!users.has(row.userId) || passkeys.has(row.id))
-        throw new MemoryAdapterError("Conflict", "createPasskey");
-      passkeys.set(row.id, row);
-      return copyPasskey(row);
-    },
-
-    async getPasskey(id) {
-      return copyOrNull(passkeys.get(id), copyPasskey);
-    },
-
-    // Oldest first, the id breaking ties, as SQL's ORDER BY created_at, id.
-    async listPasskeys(userId) {
-      return [...passkeys.values()]
-        .filter((passkey) => passkey.userId === userId)
-        .sort(
-          (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-        )
-        .map(copyPasskey);
-    },
-
-    // Compared and written in one synchronous step, as SQL's conditional UPDATE: of two uses with
-    // the same counter, one moves it and the other finds it moved. 0 and 0: an authenticator that
-    // does not count.
-    async usePasskey(id, counter, usedAt) {
-      checkCounter(counter, "usePasskey");
-      const time = validDate(usedAt, "usedAt");
-      const row = passkeys.get(id);
-      if (row === undefined || !(counter > row.counter || (counter === 0 && row.counter === 0))) return false;
-      row.counter = counter;
-      row.lastUsedAt = time;
-      return true;
-    },
-
-    // Scoped to the user: another user's passkey id is "not found", never renamed or deleted.
-    async renamePasskey(userId, id, name) {
-      checkName(name, "renamePasskey");
-      const row = passkeys.get(id);
-      if (row === undefined || row.userId !== userId) return false;
-      row.name = name;
-      return true;
-    },
-
-    async deletePasskey(userId, id) {
-      if (passkeys.get(id)?.userId !== userId) return false;
-      return passkeys.delete(id);
-    },
-
-    async getTwoFactor(userId) {
-      return copyOrNull(twoFactors.get(userId), (row) => ({ ...row, enabledAt: copyDate(row.enabledAt) }));
-    },
-
-    // A restart forgets the earlier secret, its used step and its backup codes.
-    async startTwoFactor(userId, sealedSecret) {
-      checkNonEmpty(sealedSecret, "startTwoFactor", "a non-empty sealed secret");
-      if (!users.has(userId)) throw new MemoryAdapterError("NotFound", "startTwoFactor");
-      twoFactors.set(userId, { userId, secret: sealedSecret, enabledAt: null, lastUsedStep: null });
-      backupCodes.delete(userId);
-    },
-
-    // The first confirmation's time is kept, as SQL's COALESCE keeps it.
-    async enableTwoFactor(userId, at) {
-      const time = validDate(at, "at");
-      const row = twoFactors.get(userId);
-      if (row === undefined) return false;
-      row.enabledAt ??= time;
-      return true;
-    },
-
-    async deleteTwoFactor(userId) {
-      backupCodes.delete(userId);
-      return twoFactors.delete(userId);
-    },
-
-    // Only a later step is accepted, compared and written in one step: a code is used once.
-    async useTotpStep(userId, step) {
-      if (!Number.isSafeInteger(step) || step < 0) {
-        throw new ConfigError(
-          "Gatehouse memory storage: useTotpStep needs the step as a non-negative integer",
-        );
-      }
-      const row = twoFactors.get(userId);
-      if (row === undefined || (row.lastUsedStep !== null && row.lastUsedStep >= step)) return false;
-      row.lastUsedStep = step;
-      return true;
-    },
-
-    // All or nothing, as SQL's transaction: a repeated hash is a Conflict (the primary key's).
-    async replaceBackupCodes(userId, codeHashes) {
-      for (const hash of codeHashes) checkNonEmpty(hash, "replaceBackupCodes", "non-empty code hashes");
-      if (!users.has(userId)) throw new MemoryAdapterError("NotFound", "replaceBackupCodes");
-      const codes = new Map<string, Date | null>(codeHashes.map((hash) => [hash, null]));
-      if (codes.size !== codeHashes.length) throw new MemoryAdapterError("Conflict", "replaceBackupCodes");
-      backupCodes.set(userId, codes);
-    },
-
-    async useBackupCode(userId, codeHash) {
-      const codes = backupCodes.get(userId);
-      if (codes?.get(codeHash) !== null) return false; // unknown (undefined) or used (a Date)
-      codes.set(codeHash, new Date());
-      return true;
-    },
-
-    async countBackupCodes(userId) {
-      return [...(backupCodes.get(userId)?.values() ?? [])].filter((usedAt) => usedAt === null).length;
-    },
+    ...passkeys.methods,
+    ...twoFactor.methods,
 
     rateLimits: createMemoryRateLimitStore({ maxEntries: 100_000 }),
 
@@ -513,11 +385,8 @@ export function createMemoryAdapter(): MemoryAdapter {
         verificationTokens: [...verificationTokens.values()].map(copyVerificationToken),
         clientRegistrations: [...registrations.values()].map(copyRegistration),
         passwords: [...passwords].map(([userId, passwordHash]) => ({ userId, passwordHash })),
-        passkeys: [...passkeys.values()].map(copyPasskey),
-        twoFactor: [...twoFactors.values()].map((row) => ({ ...row, enabledAt: copyDate(row.enabledAt) })),
-        backupCodes: [...backupCodes].flatMap(([userId, codes]) =>
-          [...codes].map(([codeHash, usedAt]) => ({ userId, codeHash, usedAt: copyDate(usedAt) })),
-        ),
+        passkeys: passkeys.rows(),
+        ...twoFactor.rows(),
       };
     },
   };
@@ -528,86 +397,11 @@ const accountId = (key: AccountKey) => JSON.stringify([key.provider, key.provide
 const tokenId = (key: { identifier: string; token: string }) => JSON.stringify([key.identifier, key.token]);
 const registrationId = (key: ClientRegistrationKey) => JSON.stringify([key.provider, key.issuer]);
 
-/** A copy of a Date, refusing an invalid one as misuse (a ConfigError, as in the SQL adapter). */
-function validDate(date: Date, field: string): Date {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
-    throw new ConfigError(`Gatehouse memory storage: ${field} must be a valid Date`);
-  }
-  return new Date(date.getTime());
-}
-
 /** An empty hash is a bug upstream that must not be stored as a password: misuse. */
 function checkHash(hash: unknown, operation: string): void {
   if (typeof hash !== "string" || hash === "") {
     throw new ConfigError(`Gatehouse memory storage: ${operation} needs a non-empty password hash`);
   }
-}
-
-/** A passkey as stored: checked (anything else is a bug upstream, not to be stored) and copied. */
-function passkeyRow(passkey: StoredPasskey): StoredPasskey {
-  for (const field of ["id", "userId", "publicKey"] as const) {
-    checkNonEmpty(passkey[field], "createPasskey", `a non-empty ${field}`);
-  }
-  checkCounter(passkey.counter, "createPasskey");
-  checkName(passkey.name, "createPasskey");
-  if (!Array.isArray(passkey.transports) || !passkey.transports.every((each) => typeof each === "string")) {
-    throw new ConfigError("Gatehouse memory storage: createPasskey needs transports as an array of strings");
-  }
-  if (passkey.deviceType !== "singleDevice" && passkey.deviceType !== "multiDevice") {
-    throw new ConfigError(
-      'Gatehouse memory storage: createPasskey needs deviceType "singleDevice" or "multiDevice"',
-    );
-  }
-  if (typeof passkey.backedUp !== "boolean") {
-    throw new ConfigError("Gatehouse memory storage: createPasskey needs backedUp as a boolean");
-  }
-  return {
-    ...copyPasskey(passkey),
-    createdAt: validDate(passkey.createdAt, "createdAt"),
-    lastUsedAt: passkey.lastUsedAt === null ? null : validDate(passkey.lastUsedAt, "lastUsedAt"),
-  };
-}
-
-/** A WebAuthn signature counter is an unsigned 32-bit integer. */
-function checkCounter(counter: unknown, operation: string): void {
-  if (typeof counter !== "number" || !Number.isInteger(counter) || counter < 0 || counter > 0xffff_ffff) {
-    throw new ConfigError(`Gatehouse memory storage: ${operation} needs a counter from 0 to 2^32 - 1`);
-  }
-}
-
-function checkName(name: unknown, operation: string): void {
-  if (typeof name !== "string") {
-    throw new ConfigError(`Gatehouse memory storage: ${operation} needs the passkey's name as a string`);
-  }
-}
-
-function checkNonEmpty(value: unknown, operation: string, what: string): void {
-  if (typeof value !== "string" || value === "") {
-    throw new ConfigError(`Gatehouse memory storage: ${operation} needs ${what}`);
-  }
-}
-
-function copyDate(date: Date | null): Date | null {
-  return date === null ? null : new Date(date.getTime());
-}
-
-function copyPasskey(passkey: StoredPasskey): StoredPasskey {
-  return {
-    id: passkey.id,
-    userId: passkey.userId,
-    publicKey: passkey.publicKey,
-    counter: passkey.counter,
-    transports: [...passkey.transports],
-    deviceType: passkey.deviceType,
-    backedUp: passkey.backedUp,
-    name: passkey.name,
-    createdAt: new Date(passkey.createdAt.getTime()),
-    lastUsedAt: copyDate(passkey.lastUsedAt),
-  };
-}
-
-function copyOrNull<T>(row: T | undefined, copy: (row: T) => T): T | null {
-  return row === undefined ? null : copy(row);
 }
 
 function copyUser(user: AdapterUser): AdapterUser {
