@@ -1,6 +1,8 @@
 import type { ResolvedConfig } from "../config/resolve-config.ts";
 import { createDeviceFlows, type DeviceFlows } from "../device/device-flows.ts";
 import { createLimits, type Limits } from "../limits/limits.ts";
+import { createMemoryRateLimitStore } from "../limits/memory-rate-limit-store.ts";
+import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 import { createLogoutReplayCache, type ReplayCache } from "../logout/replay-cache.ts";
 import { createOAuthFlows, type OAuthFlows } from "../oauth/oauth-flows.ts";
 import { databaseStrategy } from "../session/database-strategy.ts";
@@ -22,6 +24,11 @@ export interface Services {
   limits: Limits | null;
   /** Per-user "sessions valid after" times (ends jwt sessions); null without an adapter that keeps them. */
   validAfter: SessionsValidAfter | null;
+  /**
+   * Where a pending two-factor sign-in is claimed (single use): the limits' store, so a claim holds
+   * across instances; a small in-memory one when rate limits are off.
+   */
+  claims: RateLimitStore;
 }
 
 export function createServices(config: ResolvedConfig): Services {
@@ -31,16 +38,18 @@ export function createServices(config: ResolvedConfig): Services {
       ? databaseStrategy(config.adapter)
       : jwtStrategy(new VerifiedTokenCache(), validAfter);
   const oauth = createOAuthFlows(config);
+  const limits = createLimits(config.rateLimit, {
+    adapterStore: config.adapter?.rateLimits,
+    logger: config.logger,
+    now: config.now,
+  });
   return {
     sessions: createSessions(strategy, config.nextAuthV4),
     oauth,
     device: createDeviceFlows(oauth),
     replays: createLogoutReplayCache(),
-    limits: createLimits(config.rateLimit, {
-      adapterStore: config.adapter?.rateLimits,
-      logger: config.logger,
-      now: config.now,
-    }),
+    limits,
     validAfter,
+    claims: limits?.store ?? config.adapter?.rateLimits ?? createMemoryRateLimitStore({ maxEntries: 10_000 }),
   };
 }

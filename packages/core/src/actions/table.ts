@@ -28,6 +28,12 @@ import { signOutAction } from "./signout.ts";
 import { signOutPageAction } from "./signout-page.ts";
 import { signUpAction } from "./signup.ts";
 import { signUpPageAction } from "./signup-page.ts";
+import { refuseToTwoFactor, twoFactorAction } from "./two-factor.ts";
+import { twoFactorBackupCodesAction } from "./two-factor-backup-codes.ts";
+import { twoFactorConfirmAction } from "./two-factor-confirm.ts";
+import { twoFactorDisableAction } from "./two-factor-disable.ts";
+import { twoFactorEnrollAction } from "./two-factor-enroll.ts";
+import { twoFactorPageAction } from "./two-factor-page.ts";
 import { verifyEmailAction } from "./verify-email.ts";
 import { verifyEmailPageAction } from "./verify-email-page.ts";
 import { verifyRequestAction } from "./verify-request.ts";
@@ -68,6 +74,13 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "reset-password", provider: "absent", ...page, csrf: refuseToForm("reset-password", ["token", "email"]), handle: resetPasswordAction }),
   endpoint({ method: "POST", action: "change-password", provider: "absent", ...json, csrf: refuseAsJson, handle: changePasswordAction }),
   endpoint({ method: "POST", action: "set-password", provider: "absent", ...json, csrf: refuseAsJson, handle: setPasswordAction }),
+  // Two-factor (TOTP and backup codes; without an adapter that keeps enrolments these answer 404).
+  endpoint({ method: "GET", action: "two-factor", provider: "absent", ...page, csrf: null, handle: twoFactorPageAction }),
+  endpoint({ method: "POST", action: "two-factor", provider: "absent", ...page, csrf: refuseToTwoFactor, handle: twoFactorAction }),
+  endpoint({ method: "POST", action: "two-factor-enroll", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorEnrollAction }),
+  endpoint({ method: "POST", action: "two-factor-confirm", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorConfirmAction }),
+  endpoint({ method: "POST", action: "two-factor-disable", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorDisableAction }),
+  endpoint({ method: "POST", action: "two-factor-backup-codes", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorBackupCodesAction }),
   // RFC 8628 device sign-in: the device starts, polls, and ends its bearer session.
   endpoint({ method: "POST", action: "device", provider: "required", ...machine, handle: deviceStartAction }),
   endpoint({ method: "POST", action: "device-token", provider: "required", ...machine, handle: deviceTokenAction }),

@@ -137,7 +137,9 @@ export type LimitedAction =
   | "emailSignIn"
   | "resendVerification"
   | "verification"
-  | "credentials";
+  | "credentials"
+  | "twoFactor"
+  | "twoFactorSignIn";
 
 /** The two limits of one endpoint; `false` turns one off. */
 export interface LimitedActionRules {
@@ -169,6 +171,12 @@ export interface RateLimitOptions {
   onStoreError?: "open" | "closed";
 }
 
+/** Two-factor settings. */
+export interface TwoFactorOptions {
+  /** The name authenticator apps show above the code (no `:`). Default: the app's host name. */
+  issuer?: string;
+}
+
 /** Everything Gatehouse is configured with. */
 export interface GatehouseOptions {
   /** One secret, or several for rotation (the first signs/encrypts, all verify/decrypt). ≥ 32 characters. */
@@ -192,6 +200,8 @@ export interface GatehouseOptions {
   migrate?: MigrateOptions;
   /** Rate limits and lockout; `false` turns them off (never in production). Default on. */
   rateLimit?: RateLimitOptions | false;
+  /** Two-factor sign-in (TOTP and backup codes, for users who turn it on). */
+  twoFactor?: TwoFactorOptions;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */

@@ -36,6 +36,8 @@ export interface ResolvedConfig {
   password: PasswordSettings | null;
   /** Rate limits and lockout as given (`createLimits` checks them); false when off. */
   rateLimit: RateLimitOptions | false;
+  /** Two-factor: the issuer authenticator apps show (null: the app's host). */
+  twoFactor: { issuer: string | null };
 }
 
 /**
@@ -155,7 +157,17 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     nextAuthV4: resolveMigration(options.migrate, { adapter, cookiePrefix: prefix }),
     password: resolvePassword(providers.values(), options.adapter, logger),
     rateLimit: options.rateLimit ?? {},
+    twoFactor: { issuer: checkIssuer(options.twoFactor?.issuer) },
   };
+}
+
+function checkIssuer(issuer: unknown): string | null {
+  if (issuer === undefined) return null;
+  // The issuer is also the label's prefix (`issuer:account`): a colon there would misplace the split.
+  if (typeof issuer !== "string" || issuer.trim() === "" || issuer.includes(":")) {
+    throw new ConfigError("Gatehouse: twoFactor.issuer must be a non-empty name without ':', e.g. \"Acme\".");
+  }
+  return issuer;
 }
 
 function normalizeBasePath(path: string): string {

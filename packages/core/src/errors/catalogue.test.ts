@@ -15,6 +15,7 @@ const SIGN_IN_PAGE_CODES = [
   "EmailSignin",
   "CredentialsSignin",
   "SessionRequired",
+  "TwoFactorExpired",
   "MissingCSRF",
   // Gatehouse's own (password accounts), shown inline on the sign-in, sign-up and reset pages.
   "EmailInvalid",

@@ -104,6 +104,14 @@ export const errorCatalogue = {
     message: "Please sign in to access this page.",
     cause: "A page that needs a session was opened while signed out.",
   },
+  TwoFactorExpired: {
+    status: 401,
+    surface: "signin",
+    title: "Sign-in expired",
+    message: "Your sign-in took too long or was already finished. Please sign in again.",
+    cause:
+      "The two-factor page or its POST without a pending sign-in cookie that opens: missing, expired (5 minutes), tampered, or already used.",
+  },
   MissingCSRF: {
     status: 403,
     surface: "signin",
@@ -254,6 +262,29 @@ export const errorCatalogue = {
     title: "No password yet",
     message: "This account has no password yet: set one instead.",
     cause: "change-password for a user who has no password (use set-password).",
+  },
+  TwoFactorAlreadyOn: {
+    status: 409,
+    surface: "request",
+    title: "Two-factor already on",
+    message: "Two-factor authentication is already on: turn it off first.",
+    cause: "two-factor-enroll for a user whose enrolment is already enabled.",
+  },
+  TwoFactorNotOn: {
+    status: 409,
+    surface: "request",
+    title: "Two-factor not on",
+    message: "Two-factor authentication is not on for this account.",
+    cause:
+      "two-factor-confirm without a started enrolment, or two-factor-disable / two-factor-backup-codes for a user without an enabled one.",
+  },
+  TwoFactorCodeInvalid: {
+    status: 400,
+    surface: "request",
+    title: "Wrong code",
+    message: "That code is not right. Check your authenticator app and try again.",
+    cause:
+      "A TOTP code that did not match (or whose time step was already used), or a backup code that is unknown or spent, on the two-factor page or a two-factor-* endpoint.",
   },
   PasswordAlreadySet: {
     status: 409,

@@ -29,6 +29,10 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitedAction, Required<LimitedActi
   // A sign-in with the right password to an unverified account mails a new link: not too often.
   resendVerification: { ip: false, identifier: rule(3, 15) },
   verification: { ip: rule(30, 10), identifier: false },
+  // Enrolment, confirming, disabling and new backup codes for the signed-in user (keyed by user id).
+  twoFactor: { ip: rule(30, 10), identifier: rule(10, 10) },
+  // The second step of a sign-in (keyed by user id); wrong codes also count in the lockout.
+  twoFactorSignIn: { ip: rule(30, 5), identifier: rule(10, 5) },
 };
 
 /** What a request knows about where it came from. */
@@ -47,6 +51,8 @@ export interface Limits {
   clientKey(client: ClientInfo): string | null;
   /** Account lockout after wrong passwords; null when turned off. */
   lockout: Lockout | null;
+  /** The counters' store (guarded as the limits use it): also where single-use claims are made. */
+  store: RateLimitStore;
 }
 
 /**
@@ -97,6 +103,7 @@ export function createLimits(
   return {
     clientKey,
     lockout,
+    store,
     async check(action, client, identifier) {
       const { ip, identifier: byIdentifier } = rules[action];
       const at = context.now();

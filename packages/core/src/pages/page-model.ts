@@ -52,6 +52,11 @@ export type PageModel =
       csrfToken: string;
     }
   /**
+   * GET two-factor: the second step of a sign-in — a 6-digit code from the authenticator app
+   * (`method: "totp"`) or a backup code (`"backup"`); posts to `BASE/two-factor`.
+   */
+  | { page: "two-factor"; csrfToken: string; method: "totp" | "backup"; error: ErrorCode | null }
+  /**
    * Any code; codes whose surface is not "error" render as "Default", except `RateLimited`, which
    * renders as itself with its 429 status and says when to try again.
    */

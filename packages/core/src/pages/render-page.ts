@@ -9,6 +9,7 @@ import { resetPasswordPage } from "./reset-password-page.ts";
 import { signInPage } from "./signin-page.ts";
 import { signOutPage } from "./signout-page.ts";
 import { signUpPage } from "./signup-page.ts";
+import { twoFactorPage } from "./two-factor-page.ts";
 import { verifyRequestPage } from "./verify-request-page.ts";
 
 export type { PageContext, PageModel, PageProvider, RenderedPage } from "./page-model.ts";
@@ -36,6 +37,8 @@ export function view(model: PageModel, context: PageContext): PageView {
       return confirmVerifyEmailPage(model, context);
     case "email-verified":
       return emailVerifiedPage(model, context);
+    case "two-factor":
+      return twoFactorPage(model, context);
   }
 }
 

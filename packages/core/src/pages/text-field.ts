@@ -8,6 +8,8 @@ export interface TextFieldProps {
   label: string;
   type: "email" | "text" | "password";
   autoComplete: string;
+  /** `numeric` for codes: a digit keyboard on phones, while the value stays text (leading zeros). */
+  inputMode?: "numeric";
   required?: boolean;
   minLength?: number;
   maxLength?: number;
@@ -35,6 +37,7 @@ export function TextField(props: TextFieldProps): MarkupElement {
       name: props.name,
       type: props.type,
       autoComplete: props.autoComplete,
+      inputMode: props.inputMode,
       required: props.required,
       minLength: props.minLength,
       maxLength: props.maxLength,

@@ -54,6 +54,8 @@ export interface Attributes {
   type?: string;
   placeholder?: string;
   autoComplete?: string;
+  /** The on-screen keyboard to show (`numeric` for one-time codes). */
+  inputMode?: "numeric" | "text";
   htmlFor?: string;
   required?: boolean;
   minLength?: number;

@@ -69,6 +69,7 @@ const ATTRIBUTES: Readonly<Record<AttributeProp, AttributeRule>> = {
   type: string("type"),
   placeholder: string("placeholder"),
   autoComplete: string("autoComplete"),
+  inputMode: string("inputMode"),
   src: url("src"),
   href: url("href"),
   action: url("action"),

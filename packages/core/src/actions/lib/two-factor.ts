@@ -1,0 +1,165 @@
+import type { Adapter } from "../../adapter/adapter.ts";
+import { callAdapter } from "../../adapter/call-adapter.ts";
+import { AuthError } from "../../errors/auth-error.ts";
+import { type Outcome, redirect } from "../../http/outcome.ts";
+import type { RequestContext } from "../../http/request-context.ts";
+import { createBackupCodes, hashBackupCode, redeemBackupCode } from "../../two-factor/backup-codes.ts";
+import {
+  PENDING_SIGN_IN_MAX_AGE_S,
+  type PendingSignIn,
+  pendingSignInCookieName,
+  sealPendingSignIn,
+} from "../../two-factor/pending-sign-in.ts";
+import { openTotpSecret } from "../../two-factor/sealed-secret.ts";
+import { verifyTotp } from "../../two-factor/totp.ts";
+import type { Services } from "../services.ts";
+import { limit } from "./limit.ts";
+
+/** Storage with every two-factor method. */
+export type TwoFactorAdapter = Adapter &
+  Required<
+    Pick<
+      Adapter,
+      | "getUser"
+      | "getTwoFactor"
+      | "startTwoFactor"
+      | "enableTwoFactor"
+      | "deleteTwoFactor"
+      | "useTotpStep"
+      | "replaceBackupCodes"
+      | "useBackupCode"
+    >
+  >;
+
+const METHODS = [
+  "getUser",
+  "getTwoFactor",
+  "startTwoFactor",
+  "enableTwoFactor",
+  "deleteTwoFactor",
+  "useTotpStep",
+  "replaceBackupCodes",
+  "useBackupCode",
+] as const;
+
+/** The adapter when it keeps two-factor enrolments, else null. */
+export function twoFactorAdapter(ctx: RequestContext): TwoFactorAdapter | null {
+  const adapter = ctx.config.adapter;
+  if (!adapter) return null;
+  for (const method of METHODS) if (typeof adapter[method] !== "function") return null;
+  return adapter as TwoFactorAdapter;
+}
+
+/** As `twoFactorAdapter`, for the two-factor endpoints: without one they do not exist (404). */
+export function requireTwoFactorAdapter(ctx: RequestContext): TwoFactorAdapter {
+  const adapter = twoFactorAdapter(ctx);
+  if (!adapter) throw new AuthError("UnknownAction", { cause: "the adapter keeps no two-factor enrolments" });
+  return adapter;
+}
+
+/** Whether the user must pass a second step: an enabled enrolment. */
+export async function twoFactorOn(ctx: RequestContext, userId: string): Promise<boolean> {
+  const adapter = twoFactorAdapter(ctx);
+  if (!adapter) return false;
+  const enrolment = await callAdapter(adapter, "getTwoFactor", userId);
+  return enrolment?.enabledAt != null;
+}
+
+/**
+ * Checks a TOTP code and spends its time step (so it is never accepted twice). False for a wrong
+ * code, a used step, or a secret that no configured app secret opens.
+ */
+export async function spendTotpCode(
+  ctx: RequestContext,
+  adapter: TwoFactorAdapter,
+  input: { userId: string; sealed: string; code: unknown },
+): Promise<boolean> {
+  const secret = await openTotpSecret(ctx.config.keys, { userId: input.userId, sealed: input.sealed });
+  if (secret === null) {
+    ctx.config.logger.warn("TwoFactorSecretUnreadable", { userId: input.userId });
+    return false;
+  }
+  const step = verifyTotp({ secret, code: input.code, now: ctx.now });
+  return step !== null && (await callAdapter(adapter, "useTotpStep", input.userId, step));
+}
+
+/**
+ * Checks a second factor of the user's enabled enrolment and spends it: the TOTP code `totp` when
+ * given, else (or when it fails) the backup code `backupCode` when given. False when neither passes
+ * or two-factor is not on.
+ */
+export async function spendSecondFactor(
+  ctx: RequestContext,
+  adapter: TwoFactorAdapter,
+  input: { userId: string; totp?: unknown; backupCode?: unknown },
+): Promise<boolean> {
+  const { userId } = input;
+  const enrolment = await callAdapter(adapter, "getTwoFactor", userId);
+  if (!enrolment?.enabledAt) return false;
+  if (
+    present(input.totp) &&
+    (await spendTotpCode(ctx, adapter, { userId, sealed: enrolment.secret, code: input.totp }))
+  ) {
+    return true;
+  }
+  if (!present(input.backupCode)) return false;
+  return redeemBackupCode(ctx.config.keys, {
+    userId,
+    code: input.backupCode,
+    use: (hash) => callAdapter(adapter, "useBackupCode", userId, hash),
+  });
+}
+
+function present(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+/** Ten new backup codes, replacing the old ones; the codes as shown once (only hashes are stored). */
+export async function renewBackupCodes(
+  ctx: RequestContext,
+  adapter: TwoFactorAdapter,
+  userId: string,
+): Promise<string[]> {
+  const codes = createBackupCodes();
+  const hashes = await Promise.all(codes.map((code) => hashBackupCode(ctx.config.keys, { userId, code })));
+  await callAdapter(adapter, "replaceBackupCodes", userId, hashes);
+  return codes;
+}
+
+/** The pending sign-in cookie's name for this request. */
+export function pendingCookieName(ctx: RequestContext): string {
+  return pendingSignInCookieName(ctx.config.cookiePrefix, ctx.secure);
+}
+
+/**
+ * The first factor passed for a user with two-factor on: no session yet. The pending state goes
+ * into its cookie and the person to `BASE/two-factor` (JSON mode: `{ url }`).
+ */
+export async function startSecondStep(ctx: RequestContext, pending: PendingSignIn): Promise<Outcome> {
+  const value = await sealPendingSignIn({ keys: ctx.config.keys, now: ctx.now }, pending);
+  ctx.out.set(pendingCookieName(ctx), value, { maxAge: PENDING_SIGN_IN_MAX_AGE_S });
+  return redirect(`${ctx.baseUrl}/two-factor`);
+}
+
+/**
+ * The start of every two-factor endpoint for the signed-in user: storage that keeps enrolments, a
+ * session (else `SessionRequired`), and the `twoFactor` rate limit by client and user. Either the
+ * user's id and the adapter, or the answer (429) to send instead.
+ */
+export async function twoFactorUser(
+  ctx: RequestContext,
+  services: Services,
+): Promise<{ adapter: TwoFactorAdapter; userId: string } | { refused: Outcome }> {
+  const adapter = requireTwoFactorAdapter(ctx);
+  const userId = await services.sessions.userId(ctx);
+  if (!userId) throw new AuthError("SessionRequired");
+  const limited = await limit(ctx, services, "twoFactor", userId);
+  if (limited) return { refused: limited };
+  return { adapter, userId };
+}
+
+/** A wrong code on an endpoint of the signed-in user: logged, then `TwoFactorCodeInvalid`. */
+export function wrongCode(ctx: RequestContext, userId: string): AuthError {
+  ctx.config.logger.warn("TwoFactorCodeFailed", { userId });
+  return new AuthError("TwoFactorCodeInvalid");
+}

@@ -1,0 +1,34 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { renewBackupCodes, spendTotpCode, twoFactorUser, wrongCode } from "./lib/two-factor.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * `POST two-factor-confirm` (JSON) with `code`, the first code of the enrolment just started: proves
+ * the app holds the secret, then turns two-factor on and answers `{ ok: true, backupCodes }` — the ten
+ * backup codes, shown this once (only their hashes are stored).
+ */
+export async function twoFactorConfirmAction(
+  ctx: RequestContext,
+  _route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  const signedIn = await twoFactorUser(ctx, services);
+  if ("refused" in signedIn) return signedIn.refused;
+  const { adapter, userId } = signedIn;
+  const enrolment = await callAdapter(adapter, "getTwoFactor", userId);
+  if (!enrolment) throw new AuthError("TwoFactorNotOn");
+  if (enrolment.enabledAt) throw new AuthError("TwoFactorAlreadyOn");
+  if (!(await spendTotpCode(ctx, adapter, { userId, sealed: enrolment.secret, code: ctx.body.code }))) {
+    throw wrongCode(ctx, userId);
+  }
+  if (!(await callAdapter(adapter, "enableTwoFactor", userId, new Date(ctx.now)))) {
+    // Disabled or restarted between the two calls: nothing was turned on.
+    throw new AuthError("TwoFactorNotOn");
+  }
+  const backupCodes = await renewBackupCodes(ctx, adapter, userId);
+  ctx.config.logger.warn("TwoFactorEnabled", { userId });
+  return json({ ok: true, backupCodes });
+}

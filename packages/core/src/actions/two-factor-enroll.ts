@@ -1,0 +1,43 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { qrSvg } from "../two-factor/qr-svg.ts";
+import { sealTotpSecret } from "../two-factor/sealed-secret.ts";
+import { createTotpSecret, totpUri } from "../two-factor/totp.ts";
+import { twoFactorUser } from "./lib/two-factor.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * `POST two-factor-enroll` (JSON), for the signed-in user: a new TOTP secret, stored sealed and not
+ * yet enabled (restarting an unconfirmed enrolment is fine). Answers `{ secret, uri, qrSvg }` for the
+ * authenticator app; `two-factor-confirm` with its first code turns it on. `TwoFactorAlreadyOn` (409)
+ * when it is on already: replacing a working secret must go through disabling it, which asks for a code.
+ */
+export async function twoFactorEnrollAction(
+  ctx: RequestContext,
+  _route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  const signedIn = await twoFactorUser(ctx, services);
+  if ("refused" in signedIn) return signedIn.refused;
+  const { adapter, userId } = signedIn;
+  const user = await callAdapter(adapter, "getUser", userId);
+  if (!user) throw new AuthError("SessionRequired");
+  const current = await callAdapter(adapter, "getTwoFactor", userId);
+  if (current?.enabledAt) throw new AuthError("TwoFactorAlreadyOn");
+  const secret = createTotpSecret();
+  await callAdapter(
+    adapter,
+    "startTwoFactor",
+    userId,
+    await sealTotpSecret(ctx.config.keys, { userId, secret }),
+  );
+  const uri = totpUri({
+    secret,
+    issuer: ctx.config.twoFactor.issuer ?? new URL(ctx.origin).hostname,
+    account: user.email ?? user.name ?? userId,
+  });
+  ctx.config.logger.warn("TwoFactorEnrolStarted", { userId });
+  return json({ secret, uri, qrSvg: qrSvg(uri) });
+}

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { Secret, TOTP } from "otpauth";
+import { createMemoryAdapter, gatehouse, hashPassword, Password } from "../../src/index.ts";
+import { APP, recordingLogger, SECRET, TestBrowser } from "./flows.ts";
+
+export const PASSWORD = "correct horse battery staple";
+
+/**
+ * A Gatehouse with the Password provider on the memory adapter and a clock the test moves (`clock.now`,
+ * ms). Mail goes nowhere: the users are seeded verified, with a password hash.
+ */
+export function twoFactorApp(options: { rateLimit?: false } = {}) {
+  const adapter = createMemoryAdapter();
+  const logger = recordingLogger();
+  const clock = { now: Date.UTC(2026, 0, 5, 9, 0, 0) };
+  const auth = gatehouse({
+    secret: SECRET,
+    url: `${APP}/api/auth`,
+    adapter,
+    providers: [Password({ sendMail: async () => {} })],
+    logger,
+    now: () => clock.now,
+    twoFactor: { issuer: "Gatehouse Test" },
+    ...options,
+  });
+  let next = 1;
+  /** A browser on its own client address. */
+  const browser = () => {
+    const clientAddress = `100.64.0.${next++}`;
+    return new TestBrowser((request) => auth.handler(request, { clientAddress }));
+  };
+  /** A verified user with `PASSWORD`. */
+  async function seedUser(email: string): Promise<string> {
+    const user = await adapter.createUser({
+      email,
+      emailVerified: new Date(clock.now),
+      name: null,
+      image: null,
+    });
+    await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
+    return user.id;
+  }
+  return { auth, adapter, logger, clock, browser, seedUser };
+}
+
+/** The TOTP code an authenticator app holding `secret` shows at `now` (ms), `offsetSteps` steps later. */
+export function totpCode(secret: string, now: number, offsetSteps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: now + offsetSteps * 30_000,
+  });
+}
+
+/** Posts a JSON endpoint of the signed-in user, with the CSRF token. */
+export async function postJson(browser: TestBrowser, action: string, body: Record<string, string> = {}) {
+  const csrfToken = await browser.csrf();
+  const response = await browser.request(`/api/auth/${action}`, { json: { csrfToken, ...body } });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Signs in with email and password (the first factor); the answer. */
+export async function firstFactor(
+  browser: TestBrowser,
+  email: string,
+  password = PASSWORD,
+): Promise<Response> {
+  const csrfToken = await browser.csrf();
+  return browser.request("/api/auth/callback/password", {
+    form: { csrfToken, callbackUrl: `${APP}/home`, email, password },
+  });
+}
+
+/** Posts the two-factor form (with the CSRF token of the page). */
+export async function secondFactor(browser: TestBrowser, fields: { code?: string; backupCode?: string }) {
+  const csrfToken = await browser.csrf();
+  return browser.request("/api/auth/two-factor", { form: { csrfToken, ...fields } });
+}
+
+/** The `error` of a redirect's location (asserting there is one). */
+export function locationOf(response: Response): URL {
+  const location = response.headers.get("location");
+  assert.ok(location, `a redirect (status ${response.status})`);
+  return new URL(location);
+}
