@@ -1,16 +1,22 @@
 import assert from "node:assert/strict";
 import { Secret, TOTP } from "otpauth";
-import { createMemoryAdapter, gatehouse, hashPassword, Password } from "../../src/index.ts";
+import type { Adapter } from "../../src/adapter/adapter.ts";
+import { gatehouse, hashPassword, Password } from "../../src/index.ts";
 import { APP, recordingLogger, SECRET, TestBrowser } from "./flows.ts";
 
 export const PASSWORD = "correct horse battery staple";
 
+/** What the suite calls on storage directly: seeding users. */
+export type TwoFactorAdapter = Adapter &
+  Required<
+    Pick<Adapter, "createUser" | "setPasswordHash" | "getUserByEmail" | "getTwoFactor" | "countBackupCodes">
+  >;
+
 /**
- * A Gatehouse with the Password provider on the memory adapter and a clock the test moves (`clock.now`,
- * ms). Mail goes nowhere: the users are seeded verified, with a password hash.
+ * A Gatehouse with the Password provider on `adapter` and a clock the test moves (`clock.now`, ms).
+ * Mail goes nowhere: the users are seeded verified, with a password hash.
  */
-export function twoFactorApp(options: { rateLimit?: false } = {}) {
-  const adapter = createMemoryAdapter();
+export function twoFactorApp(adapter: TwoFactorAdapter, options: { rateLimit?: false } = {}) {
   const logger = recordingLogger();
   const clock = { now: Date.UTC(2026, 0, 5, 9, 0, 0) };
   const auth = gatehouse({
