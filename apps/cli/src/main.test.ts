@@ -199,11 +199,14 @@ describe("gatehouse: the commands, their help and the exit codes", () => {
     }
   });
 
-  test("subcommands that need later storage features are not offered: users disable/enable exit 64", async () => {
+  test("users disable and enable need --user: exit 64 with the usage, before any database is opened", async () => {
     for (const subcommand of ["disable", "enable"]) {
       const run = io();
       assert.equal(await main(["users", subcommand], run.cli, run.host), EXIT.usage);
-      assert.match(run.err[0] ?? "", new RegExp(`Unknown subcommand "${subcommand}"`));
+      assert.match(
+        run.err[0] ?? "",
+        new RegExp(`^${subcommand} needs --user <id or email>\\.\n\nUsage: gatehouse users`),
+      );
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { AdapterAccount, AdapterUser } from "@gatehouse/core/adapter";
+import type { AdapterAccount, AdapterUser, StoredPasskey } from "@gatehouse/core/adapter";
 
 /** A short random tag: every case makes its own identities, so cases never see each other's rows. */
 export function tag(): string {
@@ -51,4 +51,23 @@ export function userFields(user: AdapterUser | null | undefined): Partial<Adapte
   if (user === null || user === undefined) return null;
   const { id, name, email, emailVerified, image } = user;
   return { id, name, email, emailVerified, image };
+}
+
+/** A passkey as core stores it after a verified registration; ids are random, so cases never meet. */
+export function newPasskey(userId: string, overrides: Partial<StoredPasskey> = {}): StoredPasskey {
+  const t = tag();
+  return {
+    id: `cred-${t}${tag()}_-`,
+    userId,
+    publicKey: `pQECAyYgASFYIK${t}`,
+    counter: 0,
+    transports: ["internal", "hybrid"],
+    deviceType: "multiDevice",
+    backedUp: true,
+    name: `Laptop ${t}`,
+    // Whole milliseconds: what every database here round-trips exactly.
+    createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)),
+    lastUsedAt: null,
+    ...overrides,
+  };
 }

@@ -17,6 +17,7 @@ export type {
   ConformanceFixture,
   ConformanceOptions,
   CountedTable,
+  DisabledUserExtensions,
   PasskeyExtensions,
   PasswordExtensions,
   TwoFactorExtensions,

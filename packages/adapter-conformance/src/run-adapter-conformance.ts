@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Adapter } from "@gatehouse/core/adapter";
 import { accountCases } from "./cases/accounts.ts";
+import { disabledUserCases } from "./cases/disabled-users.ts";
 import { extensionCases } from "./cases/extensions.ts";
+import { passkeySignUpCases } from "./cases/passkey-sign-up.ts";
 import { passkeyCases } from "./cases/passkeys.ts";
 import { passwordCases } from "./cases/passwords.ts";
 import { sessionCases } from "./cases/sessions.ts";
@@ -15,6 +17,7 @@ import type {
   CaseContext,
   ConformanceFixture,
   ConformanceOptions,
+  DisabledUserExtensions,
   PasskeyExtensions,
   PasswordExtensions,
   TwoFactorExtensions,
@@ -23,8 +26,8 @@ import type {
 /**
  * Registers the adapter conformance suite as node:test cases: the contract of every Auth.js
  * adapter method, and with `extensions: true` the Gatehouse extensions and the races that matter
- * (first sign-in, single-use sign-in link, sign-up, rate-limit counting, a passkey's counter, a
- * TOTP step, a backup code), and the `rateLimits` store's contract on a fake clock. One `setup()` serves the whole suite.
+ * (first sign-in, single-use sign-in link, sign-up with a password or a passkey, rate-limit
+ * counting, a passkey's counter, a TOTP step, a backup code), and the `rateLimits` store's contract on a fake clock. One `setup()` serves the whole suite.
  *
  * @example
  * runAdapterConformance({ name: "sqlite", extensions: true, setup: async () => ({ adapter, teardown }) })
@@ -50,6 +53,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       passwords: () => withPasswords(current().adapter),
       passkeys: () => withMethods<PasskeyExtensions>(current().adapter, PASSKEY_METHODS),
       twoFactor: () => withMethods<TwoFactorExtensions>(current().adapter, TWO_FACTOR_METHODS),
+      disabledUsers: () => withMethods<DisabledUserExtensions>(current().adapter, ["setUserDisabled"]),
       count: () => current().count,
       point(name, run) {
         const reason = options.knownFailures?.[name];
@@ -83,7 +87,9 @@ export function runAdapterConformance(options: ConformanceOptions): void {
         },
       );
       passkeyCases(context);
+      passkeySignUpCases(context);
       twoFactorCases(context);
+      disabledUserCases(context);
     }
   });
 }
@@ -129,6 +135,7 @@ function withPasswords(adapter: Adapter): PasswordExtensions {
 
 const PASSKEY_METHODS = [
   "createPasskey",
+  "createUserWithPasskey",
   "getPasskey",
   "listPasskeys",
   "usePasskey",

@@ -16,13 +16,22 @@ export type PasswordExtensions = Required<
   >
 >;
 
-/** The storage of passkeys (checked with `extensions: true` too). */
+/** The storage of passkeys, passkey-only sign-up included (checked with `extensions: true` too). */
 export type PasskeyExtensions = Required<
   Pick<
     Adapter,
-    "createPasskey" | "getPasskey" | "listPasskeys" | "usePasskey" | "renamePasskey" | "deletePasskey"
+    | "createPasskey"
+    | "createUserWithPasskey"
+    | "getPasskey"
+    | "listPasskeys"
+    | "usePasskey"
+    | "renamePasskey"
+    | "deletePasskey"
   >
 >;
+
+/** Disabling and enabling users (checked with `extensions: true` too). */
+export type DisabledUserExtensions = Required<Pick<Adapter, "setUserDisabled">>;
 
 /** The storage of two-factor authentication: TOTP enrolment and backup codes (`extensions: true`). */
 export type TwoFactorExtensions = Required<
@@ -56,8 +65,8 @@ export interface ConformanceOptions {
   setup(): Promise<ConformanceFixture>;
   /**
    * Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`, password
-   * accounts, the `rateLimits` store on the caller's clock, passkeys and two-factor authentication)
-   * and their races.
+   * accounts, the `rateLimits` store on the caller's clock, passkeys and passkey-only sign-up,
+   * two-factor authentication, disabled users) and their races.
    */
   extensions?: boolean;
   /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
@@ -76,6 +85,7 @@ export interface CaseContext {
   passwords(): PasswordExtensions;
   passkeys(): PasskeyExtensions;
   twoFactor(): TwoFactorExtensions;
+  disabledUsers(): DisabledUserExtensions;
   count(): ConformanceFixture["count"];
   /** Registers one conformance point (honouring `knownFailures`). */
   point(name: string, run: () => Promise<void>): void;

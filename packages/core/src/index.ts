@@ -1,3 +1,4 @@
+export { type DisableUserOptions, disableUser, enableUser } from "./accounts/disable-user.ts";
 export {
   createPasswordResetLink,
   type PasswordResetLinkOptions,

@@ -12,6 +12,8 @@ export interface UsersTable {
   image: string | null;
   /** Sessions of the user that began before this are void (jwt sessions); null: never set. */
   sessions_valid_after: DateColumn | null;
+  /** When the user was disabled (migration 005); null while enabled. */
+  disabled_at: DateColumn | null;
 }
 
 /** One password hash per user, apart from `gh_users` so that no user read carries it. */

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Database, SqlDatabase } from "./database.ts";
 import { guard, toStorageError } from "./lib/driver-errors.ts";
+import { introspectingOnly } from "./lib/schema-introspection.ts";
 import { migrationProvider, SCHEMA_VERSION, SHIPPED_MIGRATIONS } from "./migrations/index.ts";
 import { StorageError } from "./storage-error.ts";
 
@@ -141,7 +142,7 @@ async function runMigrator(
 
 function migrator(kysely: Kysely<Database>, db: SqlDatabase, schema: string | undefined): Migrator {
   return new Migrator({
-    db: kysely,
+    db: schema === undefined ? kysely : introspectingOnly(kysely, schema),
     provider: migrationProvider(db.dialect),
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,

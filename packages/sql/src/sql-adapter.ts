@@ -4,6 +4,8 @@ import type { SqlDatabase } from "./database.ts";
 import { getAccountByUserId, refreshAccountTokens, updateAccountTokens } from "./lib/account-tokens.ts";
 import { clientRegistrationStore } from "./lib/client-registrations.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
+import { createUserWithPasskey } from "./lib/create-user-with-passkey.ts";
+import { disabledUserStore } from "./lib/disabled-users.ts";
 import { guard } from "./lib/driver-errors.ts";
 import { passkeyStore } from "./lib/passkeys.ts";
 import { passwordStore } from "./lib/passwords.ts";
@@ -11,6 +13,7 @@ import { deleteEndedRateLimits, sqlRateLimitStore } from "./lib/rate-limit-store
 import {
   accountColumns,
   accountValues,
+  joinedUserColumns,
   toAccount,
   toDateColumn,
   toSession,
@@ -72,7 +75,7 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
       const row = await kysely
         .selectFrom("gh_accounts as a")
         .innerJoin("gh_users as u", "u.id", "a.user_id")
-        .select(["u.id", "u.name", "u.email", "u.email_verified", "u.image"])
+        .select(joinedUserColumns)
         .where("a.provider", "=", provider)
         .where("a.provider_account_id", "=", providerAccountId)
         .executeTakeFirst();
@@ -120,6 +123,7 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
 
     getUserByAccount,
 
+    // Never `disabled_at` (see disabledUserStore).
     updateUser: ({ id, ...changes }) =>
       guard("updateUser", async () => {
         const values = {
@@ -307,7 +311,10 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     rateLimits: sqlRateLimitStore(db),
     // Passkeys and two-factor authentication (migration 004).
     ...passkeyStore(db),
+    createUserWithPasskey: createUserWithPasskey(db),
     ...twoFactorStore(db),
+    // Disabled users (migration 005).
+    ...disabledUserStore(db),
 
     close: () => guard("close", close),
   };

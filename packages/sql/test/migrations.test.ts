@@ -8,10 +8,11 @@ import {
   postgresUnavailable,
 } from "@gatehouse/adapter-conformance";
 import type { StoredPasskey } from "@gatehouse/core/adapter";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { SqlDatabase } from "../src/database.ts";
+import { introspectingOnly } from "../src/lib/schema-introspection.ts";
 import { assertSchema, migrate, migrationStatus, readSchemaState } from "../src/migrate.ts";
 import { migrationProvider, SCHEMA_VERSION, SHIPPED_MIGRATIONS } from "../src/migrations/index.ts";
 import { createPostgresAdapter } from "../src/postgres/create-postgres-adapter.ts";
@@ -21,7 +22,13 @@ import { isStorageError } from "../src/storage-error.ts";
 import { tempDir } from "./helpers.ts";
 
 const cli = new URL("../src/cli/migrate.ts", import.meta.url).pathname;
-const ALL = ["001-initial", "002-client-registrations", "003-password-accounts", "004-passkeys-two-factor"];
+const ALL = [
+  "001-initial",
+  "002-client-registrations",
+  "003-password-accounts",
+  "004-passkeys-two-factor",
+  "005-disabled-users",
+];
 const dir = tempDir();
 after(() => dir.remove());
 
@@ -49,7 +56,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 4);
+    assert.equal(SCHEMA_VERSION, 5);
     assert.deepEqual(
       SHIPPED_MIGRATIONS.map(({ name }) => name),
       ALL,
@@ -81,8 +88,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 5);
-    const message = "database schema is version 5 but this Gatehouse knows up to 4: upgrade Gatehouse";
+    await setVersion(adapter.db, 6);
+    const message = "database schema is version 6 but this Gatehouse knows up to 5: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -94,7 +101,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 4: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 5: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -103,19 +110,20 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 4,
+      latest: 5,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
         { name: "003-password-accounts", version: 3, appliedAt: null },
         { name: "004-passkeys-two-factor", version: 4, appliedAt: null },
+        { name: "005-disabled-users", version: 5, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 4 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 5 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -136,12 +144,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         ["002-client-registrations", "pending"],
         ["003-password-accounts", "pending"],
         ["004-passkeys-two-factor", "pending"],
+        ["005-disabled-users", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 4: run `npm run migrate`");
-    const user = await adapter.createUser({ email: "v1@example.test", emailVerified: null });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
+    // Written as Gatehouse 1 did (this adapter's user reads name columns a version 1 table lacks).
+    const user = await insertUser(adapter.db, "v1@example.test");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 4 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 5 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -162,14 +172,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 4: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
     // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
     await adapter.db.kysely
       .insertInto("gh_users")
       .values({ id: "v2-user", name: null, email: "v2@example.test", email_verified: null, image: null })
       .execute();
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 4 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 5 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
     assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
@@ -188,11 +198,11 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     );
     assert.ok(user);
     await adapter.setSessionsValidAfter(user.id, new Date(1_000));
-    // Down through 004 first: a database goes down one migration at a time.
+    // Down through 005 and 004 first: a database goes down one migration at a time.
     const { error } = await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.equal(error, undefined);
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    assert.equal((await adapter.getUser(user.id))?.email, "down@example.test");
+    assert.equal(await emailOf(adapter.db, user.id), "down@example.test");
     for (const table of ["gh_passwords", "gh_rate_limits"]) {
       await assert.rejects(
         sql`select count(*) from ${sql.table(table)}`.execute(adapter.db.kysely),
@@ -203,24 +213,21 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
       "the column is gone",
     );
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 4 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 5 });
     await adapter.close();
   });
 
-  test("a version 3 database upgrades to 4: 004 adds passkeys and two-factor, keeping users and passwords", async () => {
+  test("a version 3 database upgrades: 004 adds passkeys and two-factor, keeping users and passwords", async () => {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 4: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
     // Written as Gatehouse 3 did.
-    const user = await adapter.createUserWithPassword(
-      { email: "v3@example.test", emailVerified: null },
-      "$h3",
-    );
-    assert.ok(user);
+    const user = await insertUser(adapter.db, "v3@example.test");
+    await adapter.setPasswordHash(user.id, "$h3");
     await adapter.setSessionsValidAfter(user.id, new Date(2_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ["004-passkeys-two-factor"], version: 4 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 5 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v3@example.test");
     assert.equal(await adapter.getPasswordHash(user.id), "$h3");
@@ -246,10 +253,10 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await adapter.createPasskey(passkeyOf(user.id));
     await adapter.startTwoFactor(user.id, "gh.enc.sealed");
     await adapter.replaceBackupCodes(user.id, ["c1"]);
-    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
     assert.equal(error, undefined);
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
-    assert.equal((await adapter.getUser(user.id))?.email, "down4@example.test");
+    assert.equal(await emailOf(adapter.db, user.id), "down4@example.test");
     assert.equal(await adapter.getPasswordHash(user.id), "$h4");
     for (const table of ["gh_passkeys", "gh_two_factor", "gh_backup_codes"]) {
       await assert.rejects(
@@ -257,10 +264,112 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         `${table} is gone`,
       );
     }
-    assert.deepEqual(await migrate(adapter.db), { applied: ["004-passkeys-two-factor"], version: 4 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 5 });
     assert.deepEqual(await adapter.listPasskeys(user.id), [], "up again: empty tables");
     await adapter.close();
   });
+
+  test("a version 4 database upgrades to 5: 005 adds disabled_at, every existing user enabled", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("004-passkeys-two-factor");
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
+    // Written as Gatehouse 4 did: the user row has no disabled_at column yet.
+    await adapter.db.kysely
+      .insertInto("gh_users")
+      .values({ id: "v4-user", name: null, email: "v4@example.test", email_verified: null, image: null })
+      .execute();
+    await adapter.setSessionsValidAfter("v4-user", new Date(3_000));
+
+    assert.deepEqual(await migrate(adapter.db), { applied: ["005-disabled-users"], version: 5 });
+    await assertSchema(adapter.db);
+    assert.deepEqual(await adapter.getUser("v4-user"), {
+      id: "v4-user",
+      name: null,
+      email: "v4@example.test",
+      emailVerified: null,
+      image: null,
+      disabledAt: null,
+    });
+    assert.deepEqual(await adapter.getSessionsValidAfter("v4-user"), new Date(3_000));
+    const at = new Date(Date.UTC(2025, 0, 1));
+    assert.deepEqual((await adapter.setUserDisabled("v4-user", at))?.disabledAt, at);
+    await adapter.close();
+  });
+
+  test("005's index holds the disabled users only, and the disabled filter, paged by id, reads it", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const query = adapter.db.kysely
+      .selectFrom("gh_users")
+      .select(["id", "email", "disabled_at"])
+      .where("disabled_at", "is not", null)
+      .where("id", ">", "cursor")
+      .orderBy("id")
+      .limit(51);
+    const plan = await planOf(adapter.db, query.compile());
+    assert.match(plan, /gh_users_disabled_idx/, plan);
+    await adapter.close();
+  });
+
+  test("005 migrates down to version 4: the column and its index go, the users stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUser({ email: "down5@example.test", emailVerified: null });
+    await adapter.setUserDisabled(user.id, new Date(4_000));
+    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
+    await assert.rejects(
+      sql`select disabled_at from gh_users`.execute(adapter.db.kysely),
+      "the column is gone",
+    );
+    assert.equal(await emailOf(adapter.db, user.id), "down5@example.test");
+    assert.deepEqual(await migrate(adapter.db), { applied: ["005-disabled-users"], version: 5 });
+    assert.equal((await adapter.getUser(user.id))?.disabledAt, null, "up again: enabled");
+    await adapter.close();
+  });
+}
+
+/**
+ * How the database would run a query: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with
+ * sequential scans priced out (a tiny table may rightly be scanned; this shows the index exists and
+ * matches the query, which is what keeps it cheap on a big table).
+ */
+async function planOf(db: SqlDatabase, query: CompiledQuery): Promise<string> {
+  return db.kysely.connection().execute(async (connection) => {
+    if (db.dialect === "sqlite") {
+      const { rows } = await connection.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      return rows.map((row) => row.detail).join("\n");
+    }
+    await sql`set enable_seqscan = off`.execute(connection);
+    try {
+      const { rows } = await connection.executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+      );
+      return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection);
+    }
+  });
+}
+
+// A user row read and written with the columns every version has: the adapter's own user reads
+// name the columns of the current version.
+async function insertUser(db: SqlDatabase, email: string): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  await db.kysely
+    .insertInto("gh_users")
+    .values({ id, name: null, email, email_verified: null, image: null })
+    .execute();
+  return { id };
+}
+
+async function emailOf(db: SqlDatabase, id: string): Promise<string | null | undefined> {
+  const row = await db.kysely.selectFrom("gh_users").select("email").where("id", "=", id).executeTakeFirst();
+  return row?.email;
 }
 
 function passkeyOf(userId: string): StoredPasskey {
@@ -280,12 +389,13 @@ function passkeyOf(userId: string): StoredPasskey {
 
 /** Kysely's Migrator over Gatehouse's migrations, as `migrate` sets it up: to stop at a version. */
 async function migratorOf(db: SqlDatabase): Promise<Migrator> {
+  const schema = db.dialect === "postgres" ? await currentSchema(db) : undefined;
   return new Migrator({
-    db: db.kysely,
+    db: schema === undefined ? db.kysely : introspectingOnly(db.kysely, schema),
     provider: migrationProvider(db.dialect),
     migrationTableName: "gh_migration",
     migrationLockTableName: "gh_migration_lock",
-    ...(db.dialect === "postgres" && { migrationTableSchema: await currentSchema(db) }),
+    ...(schema !== undefined && { migrationTableSchema: schema }),
   });
 }
 
@@ -308,11 +418,11 @@ describe("migrations on SQLite", () => {
     assert.equal(first.status, 0, first.stderr);
     assert.match(
       first.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor; the schema is at version 4/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users; the schema is at version 5/,
     );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 4; nothing to do/);
+    assert.match(second.stdout, /already at version 5; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -325,11 +435,11 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 5 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 6 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 5 but this Gatehouse knows up to 4: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 6 but this Gatehouse knows up to 5: upgrade Gatehouse/);
   });
 });
 
@@ -356,6 +466,32 @@ if (!probe.ok) {
 
   describe("migrations on PostgreSQL", () => {
     schemaCases(async () => adapterIn(await freshSchema()));
+
+    test("migrate is not disturbed by another schema dropped meanwhile (Kysely's introspection failed with 3F000)", async () => {
+      // Kysely's own introspection lists every schema's tables by name, and failed when one of them
+      // went while it ran; migrate reads its own schema only. Schemas come and go here throughout.
+      const admin = adapterIn(probe.value);
+      let migrating = true;
+      const churn = (async () => {
+        while (migrating) {
+          const other = await createPostgresTestSchema("gh_test_churn");
+          assert.ok(other.ok);
+          await sql`create table ${sql.table(`${other.value.schema}.t`)} (id serial primary key)`.execute(
+            admin.db.kysely,
+          );
+          await other.value.drop();
+        }
+      })();
+      const adapters = await Promise.all(
+        Array.from({ length: 6 }, async () => adapterIn(await freshSchema())),
+      );
+      try {
+        for (const adapter of adapters) assert.deepEqual((await migrate(adapter.db)).applied, ALL);
+      } finally {
+        migrating = false;
+        await churn;
+      }
+    });
 
     test("each schema gets its own tables, even while another schema already has them", async () => {
       // Kysely's Migrator finds its bookkeeping table in *any* schema unless told which: the second

@@ -113,14 +113,31 @@ test("PostgreSQL that is down fails with StorageUnavailable, not a driver error"
       return true;
     },
   );
-  // The password-account, passkey and two-factor methods and the rate-limit store go through the
-  // same mapping.
+  // The password-account, passkey, two-factor and disabled-user methods and the rate-limit store
+  // go through the same mapping.
   for (const call of [
     () => adapter.createUserWithPassword({ email: "down@example.test", emailVerified: null }, "$h"),
     () => adapter.setPasswordHash("x", "$h"),
     () => adapter.getSessionsValidAfter("x"),
     () => adapter.rateLimits.hit("k", { windowMs: 1000, now: 0 }),
     () => adapter.usePasskey("x", 1, new Date()),
+    () =>
+      adapter.createUserWithPasskey(
+        { id: "x", email: "down@example.test", emailVerified: null },
+        {
+          id: "cred",
+          userId: "x",
+          publicKey: "pk",
+          counter: 0,
+          transports: [],
+          deviceType: "singleDevice",
+          backedUp: false,
+          name: "Key",
+          createdAt: new Date(),
+          lastUsedAt: null,
+        },
+      ),
+    () => adapter.setUserDisabled("x", new Date()),
     () => adapter.startTwoFactor("x", "gh.enc.sealed"),
     () => adapter.replaceBackupCodes("x", ["c"]),
     () => adapter.useBackupCode("x", "c"),

@@ -25,7 +25,7 @@ async function countSessions(adapter: SqlAdapter, userId: string): Promise<numbe
 }
 
 await onEachDatabase("gatehouse sessions revoke", (fresh) => {
-  test("by email or by id: deletes that user's sessions only and says how many", async () => {
+  test("by email or by id: ends that user's sessions only (stored deleted, jwt void) and says how many", async () => {
     const url = await fresh();
     const adapter = await openAdapter(url, { migrated: true });
     const ada = await adapter.createUser({ email: "ada@example.com", name: "Ada", emailVerified: null });
@@ -34,11 +34,17 @@ await onEachDatabase("gatehouse sessions revoke", (fresh) => {
     await sessionsOf(adapter, grace.id, 2);
     const env = { DATABASE_URL: url };
 
+    const before = Date.now();
     const byEmail = await runCli(["sessions", "revoke", "--user", "ADA@example.com"], { env });
+    const after = Date.now();
     assert.equal(byEmail.status, EXIT.ok, byEmail.stderr);
     assert.equal(byEmail.stdout, `revoked 3 sessions of ada@example.com (${ada.id})\n`);
     assert.equal(await countSessions(adapter, ada.id), 0);
     assert.equal(await countSessions(adapter, grace.id), 2, "another user's sessions stay");
+    // jwt sessions are cookies, not rows: the user's sessions-valid-after time voids them.
+    const validAfter = (await adapter.getSessionsValidAfter(ada.id))?.getTime() ?? 0;
+    assert.ok(validAfter >= before && validAfter <= after, "jwt sessions begun before now are void");
+    assert.equal(await adapter.getSessionsValidAfter(grace.id), null, "not another user's");
 
     const byId = await runCli(["sessions", "revoke", "--user", grace.id, "--json"], { env });
     assert.equal(byId.status, EXIT.ok, byId.stderr);

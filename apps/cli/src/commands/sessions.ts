@@ -1,8 +1,8 @@
-import { normalizeEmail } from "@gatehouse/core";
-import type { AdapterUser } from "@gatehouse/core/adapter";
+import { isStorageError } from "@gatehouse/sql";
 import { CliError, EXIT } from "../exit-codes.ts";
 import { type Command, type CommandContext, parse, printJson, subcommand } from "../lib/command.ts";
 import { DATABASE_HELP, DATABASE_OPTIONS, type OpenDatabase, withCurrentDatabase } from "../lib/database.ts";
+import { findUser } from "../lib/find-user.ts";
 
 /** `gatehouse sessions revoke --user`: signs a user out everywhere. */
 export const sessionsCommand: Command = {
@@ -10,12 +10,13 @@ export const sessionsCommand: Command = {
   summary: "revoke every session of a user (sign them out everywhere)",
   usage: `Usage: gatehouse sessions revoke --user <id or email> [--json] [--dotenv <path>]
 
-  revoke      deletes every session the user has in the database, so each of their browsers
-              and devices is signed out at its next request, and says how many. Exit 67 when
-              no user has this id or email. (A \`jwt\` session lives in a cookie, not in the
-              database: it cannot be revoked and lasts until it expires.)
+  revoke      signs the user out everywhere: deletes every session they have in the database,
+              so each of their browsers and devices is signed out at its next request, and
+              says how many; and voids every \`jwt\` session they began until now (a \`jwt\`
+              session lives in a cookie, not in the database: it ends within a second on
+              every instance). They can sign in again. Exit 67 when no user has this id or email
   --user      the user's id, or their email address
-  --json      print { "user": { "id", "email" }, "revoked": <count> }
+  --json      print { "user": { "id", "email" }, "revoked": <stored sessions deleted> }
 ${DATABASE_HELP}`,
 
   async run(argv, context) {
@@ -41,6 +42,15 @@ async function revoke(
   const user = await findUser(adapter, options.who);
   if (user === null) throw new CliError(EXIT.noUser, `no user has the id or email ${options.who}.`);
   const revoked = await adapter.deleteSessionsByUserId(user.id);
+  // jwt sessions are not rows to delete: every one the user began before now is void from now on
+  // (core reads this time at most once a second per user and instance).
+  try {
+    await adapter.setSessionsValidAfter(user.id, new Date());
+  } catch (error) {
+    // Deleted since it was found, by someone else: no such user now.
+    if (isStorageError(error, "NotFound")) throw new CliError(EXIT.noUser, `no user has the id ${user.id}.`);
+    throw error;
+  }
   if (options.json) {
     printJson(context, { user: { id: user.id, email: user.email ?? null }, revoked });
   } else {
@@ -48,12 +58,4 @@ async function revoke(
     context.io.out(`revoked ${revoked} session${revoked === 1 ? "" : "s"} of ${whom}`);
   }
   return EXIT.ok;
-}
-
-/** By id first (ids are opaque and could contain an @), then by the email as sign-in normalises it. */
-async function findUser(adapter: OpenDatabase["adapter"], who: string): Promise<AdapterUser | null> {
-  const byId = await adapter.getUser(who);
-  if (byId !== null) return byId;
-  const email = normalizeEmail(who);
-  return email === null ? null : adapter.getUserByEmail(email);
 }

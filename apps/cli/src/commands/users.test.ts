@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
 import { gatehouse, Password } from "@gatehouse/core";
+import type { SqlAdapter } from "@gatehouse/sql";
 import { TestBrowser } from "../../../../packages/core/test/browser.ts";
 import { formFields } from "../../../../packages/core/test/support/flows.ts";
 import { startMailbox } from "../../../../packages/core/test/support/mailbox.ts";
@@ -15,6 +16,7 @@ interface UserJson {
   name: string | null;
   emailVerified: string | null;
   image: string | null;
+  disabledAt: string | null;
 }
 
 await onEachDatabase("gatehouse users", (fresh, dialect) => {
@@ -37,6 +39,7 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
       name: "Ada Lovelace",
       emailVerified: null,
       image: null,
+      disabledAt: null,
     });
     assert.deepEqual(await adapter.getUserByEmail("ada@example.com"), {
       id: user.id,
@@ -44,6 +47,7 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
       name: "Ada Lovelace",
       emailVerified: null,
       image: null,
+      disabledAt: null,
     });
 
     const text = await runCli(["users", "create", "--email", "grace@example.com"], { env });
@@ -113,7 +117,7 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
     const text = await runCli(["users", "list", "--limit", "3"], { env });
     assert.equal(text.status, EXIT.ok, text.stderr);
     const lines = text.stdout.trimEnd().split("\n");
-    assert.match(lines[0] ?? "", /^ID +EMAIL +NAME +EMAIL VERIFIED$/);
+    assert.match(lines[0] ?? "", /^ID +EMAIL +NAME +EMAIL VERIFIED +DISABLED$/);
     assert.equal(lines.length, 4, "a header and three users");
     assert.match(text.stderr, /^More: gatehouse users list --limit 3 --after \S+\n$/);
     await adapter.close();
@@ -145,6 +149,137 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
         assert.equal(run.status, EXIT.usage, limit);
       }),
     );
+  });
+});
+
+async function sessionsOf(adapter: SqlAdapter, userId: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await adapter.createSession({
+      sessionToken: crypto.randomUUID(),
+      userId,
+      expires: new Date(Date.now() + 86_400_000),
+    });
+  }
+}
+
+async function countSessions(adapter: SqlAdapter, userId: string): Promise<number> {
+  const row = await adapter.db.kysely
+    .selectFrom("gh_sessions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+await onEachDatabase("gatehouse users disable and enable", (fresh) => {
+  test("disable by email: the user is marked, their sessions end (stored deleted, jwt void); others untouched", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const ada = await adapter.createUser({ email: "ada@example.com", name: "Ada", emailVerified: null });
+    const grace = await adapter.createUser({ email: "grace@example.com", emailVerified: null });
+    await sessionsOf(adapter, ada.id, 3);
+    await sessionsOf(adapter, grace.id, 2);
+    const env = { DATABASE_URL: url };
+
+    const before = Date.now();
+    const run = await runCli(["users", "disable", "--user", "ADA@example.com"], { env });
+    const after = Date.now();
+    assert.equal(run.status, EXIT.ok, run.stderr);
+    const stored = await adapter.getUser(ada.id);
+    const disabledAt = stored?.disabledAt;
+    assert.ok(disabledAt instanceof Date, "marked disabled");
+    assert.ok(disabledAt.getTime() >= before && disabledAt.getTime() <= after, "now");
+    assert.equal(
+      run.stdout,
+      `disabled ada@example.com (${ada.id}) at ${disabledAt.toISOString()}; their sessions have ended\n`,
+    );
+    assert.equal(await countSessions(adapter, ada.id), 0, "stored sessions deleted");
+    assert.equal(
+      (await adapter.getSessionsValidAfter(ada.id))?.getTime(),
+      disabledAt.getTime(),
+      "jwt sessions begun before now are void",
+    );
+    assert.equal(await countSessions(adapter, grace.id), 2, "another user's sessions stay");
+    assert.equal(await adapter.getSessionsValidAfter(grace.id), null);
+    assert.equal((await adapter.getUser(grace.id))?.disabledAt, null);
+
+    const listed = await runCli(["users", "list", "--json"], { env });
+    const { users } = jsonOf(listed) as { users: UserJson[] };
+    assert.deepEqual(users.map((user) => [user.email, user.disabledAt]).sort(), [
+      ["ada@example.com", disabledAt.toISOString()],
+      ["grace@example.com", null],
+    ]);
+    const table = await runCli(["users", "list"], { env });
+    assert.match(
+      table.stdout,
+      new RegExp(`^${ada.id} +ada@example\\.com +Ada +- +${disabledAt.toISOString()}$`, "m"),
+    );
+    assert.match(table.stdout, new RegExp(`^${grace.id} +grace@example\\.com +- +- +-$`, "m"));
+    await adapter.close();
+  });
+
+  test("enable by id clears the mark; the ended sessions stay ended; --json for both", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const ada = await adapter.createUser({ email: "ada@example.com", emailVerified: null });
+    await sessionsOf(adapter, ada.id, 1);
+    const env = { DATABASE_URL: url };
+
+    const disabled = await runCli(["users", "disable", "--user", ada.id, "--json"], { env });
+    assert.equal(disabled.status, EXIT.ok, disabled.stderr);
+    const at = (await adapter.getUser(ada.id))?.disabledAt;
+    assert.deepEqual(jsonOf(disabled), {
+      user: { id: ada.id, email: "ada@example.com" },
+      disabled: at?.toISOString(),
+    });
+
+    const enabled = await runCli(["users", "enable", "--user", ada.id, "--json"], { env });
+    assert.equal(enabled.status, EXIT.ok, enabled.stderr);
+    assert.deepEqual(jsonOf(enabled), { user: { id: ada.id, email: "ada@example.com" }, disabled: null });
+    assert.equal((await adapter.getUser(ada.id))?.disabledAt, null);
+    assert.equal(await countSessions(adapter, ada.id), 0, "the sessions that ended stay ended");
+    assert.equal((await adapter.getSessionsValidAfter(ada.id))?.getTime(), at?.getTime());
+
+    const text = await runCli(["users", "enable", "--user", "ada@example.com"], { env });
+    assert.equal(text.status, EXIT.ok, text.stderr);
+    assert.equal(
+      text.stdout,
+      `enabled ada@example.com (${ada.id})\n`,
+      "enabling an enabled user is not an error",
+    );
+    await adapter.close();
+  });
+
+  test("an unknown user exits 67; no --user, or another subcommand's option, exits 64; nothing changes", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const ada = await adapter.createUser({ email: "ada@example.com", emailVerified: null });
+    const env = { DATABASE_URL: url };
+    await Promise.all(
+      ["disable", "enable"].flatMap((subcommand) =>
+        ["nobody@example.com", crypto.randomUUID()].map(async (who) => {
+          const run = await runCli(["users", subcommand, "--user", who], { env });
+          assert.equal(run.status, EXIT.noUser, `${subcommand} ${who}`);
+          assert.equal(run.stdout, "");
+          assert.equal(run.stderr, `gatehouse users: no user has the id or email ${who}.\n`);
+        }),
+      ),
+    );
+    await Promise.all(
+      [
+        ["users", "disable"],
+        ["users", "enable", "--user", " "],
+        ["users", "disable", "--email", "ada@example.com"],
+        ["users", "disable", "--user", "ada@example.com", "--limit", "3"],
+        ["users", "list", "--user", "ada@example.com"],
+      ].map(async (args) => {
+        const run = await runCli(args, { env });
+        assert.equal(run.status, EXIT.usage, args.join(" "));
+        assert.match(run.stderr, /Usage: gatehouse users list/);
+      }),
+    );
+    assert.equal((await adapter.getUser(ada.id))?.disabledAt, null);
+    await adapter.close();
   });
 });
 

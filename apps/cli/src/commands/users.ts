@@ -1,4 +1,4 @@
-import { createPasswordResetLink, normalizeEmail } from "@gatehouse/core";
+import { createPasswordResetLink, disableUser, enableUser, normalizeEmail } from "@gatehouse/core";
 import type { AdapterUser } from "@gatehouse/core/adapter";
 import { passwordMailer } from "@gatehouse/smtp";
 import { isStorageError } from "@gatehouse/sql";
@@ -11,21 +11,35 @@ import {
   type OpenDatabase,
   withCurrentDatabase,
 } from "../lib/database.ts";
+import { findUser } from "../lib/find-user.ts";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
 
-/** `gatehouse users list|create|reset-link`: the users in DATABASE_URL. */
+type Subcommand = "list" | "create" | "reset-link" | "disable" | "enable";
+
+/** The options each subcommand takes besides --json and --dotenv; any other is a usage error. */
+const OPTIONS_OF: Record<Subcommand, readonly string[]> = {
+  list: ["limit", "after"],
+  create: ["email", "name"],
+  "reset-link": ["email", "url", "send"],
+  disable: ["user"],
+  enable: ["user"],
+};
+
+/** `gatehouse users list|create|reset-link|disable|enable`: the users in DATABASE_URL. */
 export const usersCommand: Command = {
   name: "users",
-  summary: "list the users (a page at a time), create one, or make a password reset link",
+  summary: "list the users (a page at a time), create one, make a password reset link, disable or enable one",
   usage: `Usage: gatehouse users list [--limit <n>] [--after <id>] [--json] [--dotenv <path>]
        gatehouse users create --email <address> [--name <name>] [--json] [--dotenv <path>]
        gatehouse users reset-link --email <address> [--url <auth url>] [--send] [--json] [--dotenv <path>]
+       gatehouse users disable --user <id or email> [--json] [--dotenv <path>]
+       gatehouse users enable --user <id or email> [--json] [--dotenv <path>]
 
-  list        the users in id order, a page at a time. When there are more, a last line on
-              stderr gives the command for the next page; with --json, "next" holds the
-              cursor (null on the last page)
+  list        the users in id order, a page at a time, with when each was disabled (- while
+              enabled). When there are more, a last line on stderr gives the command for the
+              next page; with --json, "next" holds the cursor (null on the last page)
   create      a user with this email address and an optional name; nothing is sent. The address
               is normalised as sign-in does it (NFKC, trimmed, lower case). Exit 73 when a user
               has it already
@@ -34,11 +48,19 @@ export const usersCommand: Command = {
               mailed to the user over SMTP_URL from EMAIL_FROM (the app's reset mail) and not
               printed. It needs the auth endpoint's public URL: --url, else AUTH_URL. Exit 67
               when no user has the address
+  disable     refuses the user every sign-in from now on (the sign-in page says the account is
+              disabled) and ends every session they have: stored ones are deleted, jwt ones end
+              within a second on every instance. Nothing of theirs is deleted. Exit 67 when no
+              user has the id or email
+  enable      lets a disabled user sign in again; the sessions that ended stay ended. Exit 67
+              when no user has the id or email
+  --user      the user's id, or their email address
   --url       the auth endpoint's public URL, e.g. https://app.example.com/api/auth
   --send      mail the link instead of printing it (SMTP_URL and EMAIL_FROM, as the web app)
   --limit     users per page, 1–${MAX_LIMIT}; default ${DEFAULT_LIMIT}
   --after     the cursor: the last id of the previous page
-  --json      print the result as JSON
+  --json      print the result as JSON; disable and enable print
+              { "user": { "id", "email" }, "disabled": <when, or null> }
 ${DATABASE_HELP}`,
 
   async run(argv, context) {
@@ -49,21 +71,27 @@ ${DATABASE_HELP}`,
       name: { type: "string" },
       url: { type: "string" },
       send: { type: "boolean" },
+      user: { type: "string" },
       json: { type: "boolean" },
       ...DATABASE_OPTIONS,
     });
-    const which = subcommand(positionals, ["list", "create", "reset-link"] as const);
+    const which = subcommand(positionals, ["list", "create", "reset-link", "disable", "enable"] as const);
     const json = values.json === true;
-    if (which !== "reset-link") refuse(values, ["send"], which);
+    refuseOthers(values, which);
     if (which === "list") {
-      refuse(values, ["email", "name", "url"], "list");
       const limit = parseLimit(values.limit);
       return withCurrentDatabase(context, values.dotenv, (database) =>
         list(context, database, { limit, after: values.after, json }),
       );
     }
+    if (which === "disable" || which === "enable") {
+      const who = values.user?.trim();
+      if (!who) throw new CliError(EXIT.usage, `${which} needs --user <id or email>.`);
+      return withCurrentDatabase(context, values.dotenv, (database) =>
+        setDisabled(context, database, { who, disable: which === "disable", json }),
+      );
+    }
     if (which === "reset-link") {
-      refuse(values, ["limit", "after", "name"], "reset-link");
       if (values.email === undefined) throw new CliError(EXIT.usage, "reset-link needs --email.");
       const email = normalizeEmail(values.email);
       if (email === null) throw new CliError(EXIT.usage, "--email is not an address sign-in accepts.");
@@ -94,7 +122,6 @@ ${DATABASE_HELP}`,
         resetLink(context, database, { email, url: url.trim(), json, mail }),
       );
     }
-    refuse(values, ["limit", "after", "url"], "create");
     const email = normalizeEmail(values.email);
     if (values.email === undefined) throw new CliError(EXIT.usage, "create needs --email.");
     if (email === null) throw new CliError(EXIT.usage, "--email is not an address sign-in accepts.");
@@ -116,12 +143,13 @@ async function list(
     return EXIT.ok;
   }
   const rows = [
-    ["ID", "EMAIL", "NAME", "EMAIL VERIFIED"],
+    ["ID", "EMAIL", "NAME", "EMAIL VERIFIED", "DISABLED"],
     ...page.map((user) => [
       user.id,
       user.email ?? "-",
       user.name ?? "-",
       user.emailVerified?.toISOString() ?? "-",
+      user.disabledAt?.toISOString() ?? "-",
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -192,6 +220,39 @@ async function resetLink(
   return EXIT.ok;
 }
 
+async function setDisabled(
+  context: CommandContext,
+  { adapter }: OpenDatabase,
+  options: { who: string; disable: boolean; json: boolean },
+): Promise<number> {
+  const found = await findUser(adapter, options.who);
+  const noUser = new CliError(EXIT.noUser, `no user has the id or email ${options.who}.`);
+  if (found === null) throw noUser;
+  let user: AdapterUser | null;
+  try {
+    user = options.disable
+      ? await disableUser({ adapter, userId: found.id })
+      : await enableUser({ adapter, userId: found.id });
+  } catch (error) {
+    // Deleted by someone else after it was found (the sessions-valid-after write found no row).
+    if (isStorageError(error, "NotFound")) throw noUser;
+    throw error;
+  }
+  if (user === null) throw noUser;
+  const disabled = user.disabledAt ?? null;
+  if (options.json) {
+    printJson(context, { user: { id: user.id, email: user.email ?? null }, disabled });
+    return EXIT.ok;
+  }
+  const whom = user.email ? `${user.email} (${user.id})` : user.id;
+  context.io.out(
+    disabled === null
+      ? `enabled ${whom}`
+      : `disabled ${whom} at ${disabled.toISOString()}; their sessions have ended`,
+  );
+  return EXIT.ok;
+}
+
 function userJson(user: AdapterUser) {
   return {
     id: user.id,
@@ -199,6 +260,7 @@ function userJson(user: AdapterUser) {
     name: user.name ?? null,
     emailVerified: user.emailVerified,
     image: user.image ?? null,
+    disabledAt: user.disabledAt ?? null,
   };
 }
 
@@ -211,8 +273,9 @@ function parseLimit(raw: string | undefined): number {
   return limit;
 }
 
-/** Options of the other subcommand are a mistake worth saying, not something to ignore. */
-function refuse(values: Record<string, unknown>, options: string[], which: string): void {
-  const given = options.find((option) => values[option] !== undefined);
+/** Options of another subcommand are a mistake worth saying, not something to ignore. */
+function refuseOthers(values: Record<string, unknown>, which: Subcommand): void {
+  const allowed = new Set([...OPTIONS_OF[which], "json", "dotenv"]);
+  const given = Object.keys(values).find((option) => values[option] !== undefined && !allowed.has(option));
   if (given !== undefined) throw new CliError(EXIT.usage, `--${given} does not apply to ${which}.`);
 }

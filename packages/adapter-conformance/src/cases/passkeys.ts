@@ -1,28 +1,9 @@
 import assert from "node:assert/strict";
 import type { StoredPasskey } from "@gatehouse/core/adapter";
-import { newUser, tag } from "../fixtures.ts";
+import { newPasskey, newUser, tag } from "../fixtures.ts";
 import type { CaseContext } from "../types.ts";
 
 const PARALLEL_USES = 20;
-
-/** A passkey as core stores it after a verified registration; ids are random, so cases never meet. */
-function newPasskey(userId: string, overrides: Partial<StoredPasskey> = {}): StoredPasskey {
-  const t = tag();
-  return {
-    id: `cred-${t}${tag()}_-`,
-    userId,
-    publicKey: `pQECAyYgASFYIK${t}`,
-    counter: 0,
-    transports: ["internal", "hybrid"],
-    deviceType: "multiDevice",
-    backedUp: true,
-    name: `Laptop ${t}`,
-    // Whole milliseconds: what every database here round-trips exactly.
-    createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)),
-    lastUsedAt: null,
-    ...overrides,
-  };
-}
 
 const hasCode = (code: string) => (error: unknown) => (error as { code?: unknown }).code === code;
 

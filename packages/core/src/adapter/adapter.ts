@@ -12,6 +12,11 @@ export interface AdapterUser {
   email: string;
   emailVerified: Date | null;
   image?: string | null;
+  /**
+   * Gatehouse's own: when the user was disabled (sign-in refused with `AccountDisabled`, every
+   * session ended), or null / absent when enabled. Auth.js adapters never set it.
+   */
+  disabledAt?: Date | null;
 }
 
 export interface AdapterAccount {
@@ -134,9 +139,25 @@ export interface Adapter {
   getSessionsValidAfter?(userId: string): Promise<Date | null>;
   /** Records that the user's sessions that began before `at` are void. */
   setSessionsValidAfter?(userId: string, at: Date): Promise<void>;
+  /**
+   * Disables the user at `at`, or enables them again with null. Resolves to the user as now stored,
+   * or null when no user has the id. Ending the user's sessions is the caller's (`disableUser`).
+   */
+  setUserDisabled?(userId: string, at: Date | null): Promise<AdapterUser | null>;
   // --- Passkeys (WebAuthn credentials): public keys only, never a secret. ---
   /** Stores a new passkey. Rejects with code `Conflict` when a passkey with this id exists (any user). */
   createPasskey?(passkey: StoredPasskey): Promise<StoredPasskey>;
+  /**
+   * Passkey-only sign-up: creates a user and their first passkey in one transaction. The user's id
+   * is given (Gatehouse chose it, a random UUID: it is already in the passkey as its user handle) and
+   * equals `passkey.userId`. Resolves to null, writing nothing, when a user with this email exists
+   * (also when a concurrent sign-up won). Rejects with code `Conflict`, writing nothing, when a
+   * passkey or a user with this id exists.
+   */
+  createUserWithPasskey?(
+    user: AdapterUser,
+    passkey: StoredPasskey,
+  ): Promise<{ user: AdapterUser; passkey: StoredPasskey } | null>;
   /** The passkey with this credential id, or null. */
   getPasskey?(id: string): Promise<StoredPasskey | null>;
   /** The user's passkeys, oldest first. */

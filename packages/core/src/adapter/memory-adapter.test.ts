@@ -435,3 +435,62 @@ describe("memory adapter: passkeys and two-factor", () => {
     );
   });
 });
+
+describe("memory adapter: disabled users and passkey sign-up", () => {
+  const signUp = (email: string, credentialId: string, id: string = crypto.randomUUID()) => ({
+    user: { id, email, emailVerified: null },
+    passkey: {
+      id: credentialId,
+      userId: id,
+      publicKey: "pk",
+      counter: 0,
+      transports: ["internal"],
+      deviceType: "multiDevice" as const,
+      backedUp: true,
+      name: "Phone",
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+      lastUsedAt: null,
+    },
+  });
+
+  test("tables() shows disabledAt; returned users are copies: changing their disabledAt changes nothing stored", async () => {
+    const adapter = createMemoryAdapter();
+    const user = await adapter.createUser({ email: "off@example.test", emailVerified: null });
+    const at = new Date(Date.UTC(2025, 0, 2));
+    const disabled = await adapter.setUserDisabled(user.id, at);
+    disabled?.disabledAt?.setTime(0);
+    at.setTime(0);
+    (await adapter.getUser(user.id))?.disabledAt?.setTime(0);
+    assert.deepEqual(
+      adapter.tables().users.map((row) => row.disabledAt),
+      [new Date(Date.UTC(2025, 0, 2))],
+    );
+  });
+
+  test("createUserWithPasskey: tables() lists the new user and passkey; a stored id is a Conflict, a taken email null", async () => {
+    const adapter = createMemoryAdapter();
+    const first = signUp("new@example.test", "cred-1");
+    const created = await adapter.createUserWithPasskey(first.user, first.passkey);
+    assert.ok(created);
+    assert.deepEqual(adapter.tables().users, [created.user]);
+    assert.deepEqual(adapter.tables().passkeys, [created.passkey]);
+    for (const clash of [
+      signUp("other@example.test", "cred-1"),
+      signUp("other@example.test", "cred-2", first.user.id),
+    ]) {
+      await assert.rejects(
+        adapter.createUserWithPasskey(clash.user, clash.passkey),
+        (error) =>
+          error instanceof MemoryAdapterError &&
+          error.code === "Conflict" &&
+          error.operation === "createUserWithPasskey",
+      );
+    }
+    // Email, credential id and user id all taken: the email answers first, as SQL's ON CONFLICT
+    // (email) DO NOTHING does.
+    const again = signUp("new@example.test", "cred-1", first.user.id);
+    assert.equal(await adapter.createUserWithPasskey(again.user, again.passkey), null);
+    assert.equal(adapter.tables().users.length, 1, "nothing half-written");
+    assert.equal(adapter.tables().passkeys.length, 1);
+  });
+});

@@ -1,7 +1,7 @@
 import { ConfigError } from "../errors/config-error.ts";
 import { createMemoryRateLimitStore, type MemoryRateLimitStore } from "../limits/memory-rate-limit-store.ts";
 import { MemoryAdapterError } from "./memory-adapter-error.ts";
-import { copyOrNull, validDate } from "./memory-copies.ts";
+import { copyDate, copyOrNull, validDate } from "./memory-copies.ts";
 import { createMemoryPasskeys } from "./memory-passkeys.ts";
 import { createMemoryTwoFactor } from "./memory-two-factor.ts";
 
@@ -75,7 +75,11 @@ export function createMemoryAdapter(): MemoryAdapter {
   const passwords = new Map<string, string>();
   const sessionsValidAfter = new Map<string, Date>();
   const hasUser = (id: string) => users.has(id);
-  const passkeys = createMemoryPasskeys(hasUser);
+  const passkeys = createMemoryPasskeys({
+    has: hasUser,
+    emailTaken: (email) => emailHolder(email) !== undefined,
+    insertNew: insertNewUser,
+  });
   const twoFactor = createMemoryTwoFactor(hasUser);
   // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
   const refreshing = new Map<string, Promise<unknown>>();
@@ -95,11 +99,29 @@ export function createMemoryAdapter(): MemoryAdapter {
       email: user.email ?? (null as unknown as string),
       emailVerified: user.emailVerified ? validDate(user.emailVerified, "emailVerified") : null,
       image: user.image ?? null,
+      // Only setUserDisabled writes the mark (see updateUser).
+      disabledAt: null,
     };
     if (emailHolder(row.email) !== undefined) throw new MemoryAdapterError("EmailTaken", operation);
     if (users.has(row.id)) throw new MemoryAdapterError("Conflict", operation);
     users.set(row.id, row);
     return row;
+  }
+
+  /**
+   * Sign-up's insert: the email check and the user in one synchronous step, so of concurrent
+   * sign-ups for one address exactly one creates the user; null, inserting nothing, for the others.
+   */
+  function insertNewUser(
+    user: Omit<AdapterUser, "id">,
+    operation: string,
+    id: string = crypto.randomUUID(),
+  ): AdapterUser | null {
+    if (typeof user.email !== "string" || user.email === "") {
+      throw new ConfigError(`Gatehouse memory storage: ${operation} needs the user's email`);
+    }
+    if (emailHolder(user.email) !== undefined) return null;
+    return copyUser(insertUser({ ...user, id }, operation));
   }
 
   function insertAccount(account: AdapterAccount, operation: string): AdapterAccount {
@@ -153,6 +175,8 @@ export function createMemoryAdapter(): MemoryAdapter {
       return copyOrNull(userOf(accountOf(key)?.userId), copyUser);
     },
 
+    // Never `disabledAt`: a stale copy of the user handed back (a profile update after sign-in)
+    // must not enable a user disabled meanwhile. Only setUserDisabled writes it.
     async updateUser({ id, ...changes }) {
       const row = users.get(id);
       if (row === undefined) throw new MemoryAdapterError("NotFound", "updateUser");
@@ -336,17 +360,12 @@ export function createMemoryAdapter(): MemoryAdapter {
       return deleteSessionsWhere((session) => session.userId === userId);
     },
 
-    // Sign-up: the email check, the user and the hash in one synchronous step, so of concurrent
-    // sign-ups for one address exactly one creates the user and the others resolve to null.
+    // Sign-up: the user and the hash in the same synchronous step as the email check.
     async createUserWithPassword(user, passwordHash) {
-      if (typeof user.email !== "string" || user.email === "") {
-        throw new ConfigError("Gatehouse memory storage: createUserWithPassword needs the user's email");
-      }
       checkHash(passwordHash, "createUserWithPassword");
-      if (emailHolder(user.email) !== undefined) return null;
-      const created = insertUser({ ...user, id: crypto.randomUUID() }, "createUserWithPassword");
-      passwords.set(created.id, passwordHash);
-      return copyUser(created);
+      const created = insertNewUser(user, "createUserWithPassword");
+      if (created !== null) passwords.set(created.id, passwordHash);
+      return created;
     },
 
     async getPasswordHash(userId) {
@@ -370,6 +389,15 @@ export function createMemoryAdapter(): MemoryAdapter {
       if (!users.has(userId)) throw new MemoryAdapterError("NotFound", "setSessionsValidAfter");
       const current = sessionsValidAfter.get(userId);
       if (current === undefined || current.getTime() < time.getTime()) sessionsValidAfter.set(userId, time);
+    },
+
+    // Overwrites the time, as SQL's UPDATE does; null enables. The caller ends the sessions.
+    async setUserDisabled(userId, at) {
+      const disabledAt = at === null ? null : validDate(at, "at");
+      const row = users.get(userId);
+      if (row === undefined) return null;
+      row.disabledAt = disabledAt;
+      return copyUser(row);
     },
 
     ...passkeys.methods,
@@ -411,6 +439,7 @@ function copyUser(user: AdapterUser): AdapterUser {
     email: user.email,
     emailVerified: user.emailVerified === null ? null : new Date(user.emailVerified.getTime()),
     image: user.image ?? null,
+    disabledAt: copyDate(user.disabledAt ?? null),
   };
 }
 

@@ -1,19 +1,36 @@
 import { ConfigError } from "../errors/config-error.ts";
-import type { StoredPasskey } from "./adapter.ts";
+import type { AdapterUser, StoredPasskey } from "./adapter.ts";
 import type { MemoryAdapter } from "./memory-adapter.ts";
 import { MemoryAdapterError } from "./memory-adapter-error.ts";
 import { checkNonEmpty, copyDate, copyOrNull, validDate } from "./memory-copies.ts";
 
 type PasskeyMethods = Pick<
   MemoryAdapter,
-  "createPasskey" | "getPasskey" | "listPasskeys" | "usePasskey" | "renamePasskey" | "deletePasskey"
+  | "createPasskey"
+  | "createUserWithPasskey"
+  | "getPasskey"
+  | "listPasskeys"
+  | "usePasskey"
+  | "renamePasskey"
+  | "deletePasskey"
 >;
+
+/** The users table as the passkeys table sees it: its foreign key, and sign-up's insert. */
+export interface MemoryUsers {
+  has(userId: string): boolean;
+  emailTaken(email: string): boolean;
+  /**
+   * Inserts a new user under `id` and returns a copy; null, inserting nothing, when the email is
+   * taken. A taken id is a Conflict.
+   */
+  insertNew(user: Omit<AdapterUser, "id">, operation: string, id: string): AdapterUser | null;
+}
 
 /**
  * The memory adapter's passkeys table: its methods, a copy of its rows, and the cascade of a
- * deleted user. `hasUser` is the users table's foreign key.
+ * deleted user.
  */
-export function createMemoryPasskeys(hasUser: (userId: string) => boolean): {
+export function createMemoryPasskeys(users: MemoryUsers): {
   methods: PasskeyMethods;
   rows(): StoredPasskey[];
   forgetUser(userId: string): void;
@@ -22,11 +39,34 @@ export function createMemoryPasskeys(hasUser: (userId: string) => boolean): {
   const methods: PasskeyMethods = {
     // A credential id is global, as SQL's primary key makes it: stored for any user, it is a Conflict.
     async createPasskey(passkey) {
-      const row = passkeyRow(passkey);
-      if (!hasUser(row.userId) || passkeys.has(row.id))
+      checkNonEmpty(passkey.userId, "createPasskey", "a non-empty userId");
+      const row = { ...passkeyFields(passkey, "createPasskey"), userId: passkey.userId };
+      if (!users.has(row.userId) || passkeys.has(row.id))
         throw new MemoryAdapterError("Conflict", "createPasskey");
       passkeys.set(row.id, row);
       return copyPasskey(row);
+    },
+
+    // Passkey-only sign-up: every check before any write, all in one synchronous step (this
+    // adapter's transaction). A taken email is null, as SQL's ON CONFLICT DO NOTHING answers
+    // first; a stored credential id or user id is a Conflict, and then nothing is written.
+    async createUserWithPasskey(user, passkey) {
+      const operation = "createUserWithPasskey";
+      const fields = passkeyFields(passkey, operation);
+      checkNonEmpty(user.id, operation, "the user's id");
+      checkNonEmpty(user.email, operation, "the user's email");
+      if (passkey.userId !== user.id) {
+        throw new ConfigError(
+          `Gatehouse memory storage: ${operation} needs passkey.userId to be the user's id`,
+        );
+      }
+      if (users.emailTaken(user.email)) return null;
+      if (passkeys.has(fields.id) || users.has(user.id)) throw new MemoryAdapterError("Conflict", operation);
+      const created = users.insertNew(user, operation, user.id);
+      if (created === null) return null;
+      const row = { ...fields, userId: created.id };
+      passkeys.set(row.id, row);
+      return { user: created, passkey: copyPasskey(row) };
     },
 
     async getPasskey(id) {
@@ -79,26 +119,38 @@ export function createMemoryPasskeys(hasUser: (userId: string) => boolean): {
   };
 }
 
-/** A passkey as stored: checked (anything else is a bug upstream, not to be stored) and copied. */
-function passkeyRow(passkey: StoredPasskey): StoredPasskey {
-  for (const field of ["id", "userId", "publicKey"] as const) {
-    checkNonEmpty(passkey[field], "createPasskey", `a non-empty ${field}`);
+/**
+ * A passkey's own fields as stored: checked (anything else is a bug upstream, not to be stored)
+ * and copied.
+ */
+function passkeyFields(
+  passkey: Omit<StoredPasskey, "userId">,
+  operation: string,
+): Omit<StoredPasskey, "userId"> {
+  for (const field of ["id", "publicKey"] as const) {
+    checkNonEmpty(passkey[field], operation, `a non-empty ${field}`);
   }
-  checkCounter(passkey.counter, "createPasskey");
-  checkName(passkey.name, "createPasskey");
+  checkCounter(passkey.counter, operation);
+  checkName(passkey.name, operation);
   if (!Array.isArray(passkey.transports) || !passkey.transports.every((each) => typeof each === "string")) {
-    throw new ConfigError("Gatehouse memory storage: createPasskey needs transports as an array of strings");
+    throw new ConfigError(`Gatehouse memory storage: ${operation} needs transports as an array of strings`);
   }
   if (passkey.deviceType !== "singleDevice" && passkey.deviceType !== "multiDevice") {
     throw new ConfigError(
-      'Gatehouse memory storage: createPasskey needs deviceType "singleDevice" or "multiDevice"',
+      `Gatehouse memory storage: ${operation} needs deviceType "singleDevice" or "multiDevice"`,
     );
   }
   if (typeof passkey.backedUp !== "boolean") {
-    throw new ConfigError("Gatehouse memory storage: createPasskey needs backedUp as a boolean");
+    throw new ConfigError(`Gatehouse memory storage: ${operation} needs backedUp as a boolean`);
   }
   return {
-    ...copyPasskey(passkey),
+    id: passkey.id,
+    publicKey: passkey.publicKey,
+    counter: passkey.counter,
+    transports: [...passkey.transports],
+    deviceType: passkey.deviceType,
+    backedUp: passkey.backedUp,
+    name: passkey.name,
     createdAt: validDate(passkey.createdAt, "createdAt"),
     lastUsedAt: passkey.lastUsedAt === null ? null : validDate(passkey.lastUsedAt, "lastUsedAt"),
   };

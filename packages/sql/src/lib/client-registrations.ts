@@ -1,7 +1,7 @@
 import type { AdapterUser, ClientRegistrationKey, StoredClientRegistration } from "@gatehouse/core/adapter";
 import type { ClientRegistrationsTable, SqlDatabase } from "../database.ts";
 import { guard } from "./driver-errors.ts";
-import { fromDateColumn, toDateColumn, toUser } from "./rows.ts";
+import { fromDateColumn, joinedUserColumns, toDateColumn, toUser } from "./rows.ts";
 
 /** The storage behind dynamic client registration and back-channel logout (adapter extensions). */
 export interface ClientRegistrationStore {
@@ -64,7 +64,7 @@ export function clientRegistrationStore(db: SqlDatabase): ClientRegistrationStor
         const row = await kysely
           .selectFrom("gh_accounts as a")
           .innerJoin("gh_users as u", "u.id", "a.user_id")
-          .select(["u.id", "u.name", "u.email", "u.email_verified", "u.image"])
+          .select(joinedUserColumns)
           .where("a.provider", "=", provider)
           .where("a.session_state", "=", sessionState)
           .executeTakeFirst();

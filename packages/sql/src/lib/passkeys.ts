@@ -1,6 +1,6 @@
 import { ConfigError } from "@gatehouse/core";
 import type { Adapter, StoredPasskey } from "@gatehouse/core/adapter";
-import type { PasskeysTable, SqlDatabase } from "../database.ts";
+import type { PasskeysTable, SqlDatabase, SqlDialectName } from "../database.ts";
 import { guard } from "./driver-errors.ts";
 import { fromDateColumn, toDateColumn } from "./rows.ts";
 
@@ -11,7 +11,7 @@ export type PasskeyStore = Required<
   >
 >;
 
-const passkeyColumns = [
+export const passkeyColumns = [
   "id",
   "user_id",
   "public_key",
@@ -37,22 +37,13 @@ export function passkeyStore(db: SqlDatabase): PasskeyStore {
     // credential at once exactly one is stored.
     createPasskey: (passkey) =>
       guard("createPasskey", async () => {
-        checkPasskey(passkey);
+        checkPasskey(passkey, "createPasskey");
+        if (typeof passkey.userId !== "string" || passkey.userId === "") {
+          throw new ConfigError("Gatehouse storage: createPasskey needs a non-empty userId");
+        }
         const row = await kysely
           .insertInto("gh_passkeys")
-          .values({
-            id: passkey.id,
-            user_id: passkey.userId,
-            public_key: passkey.publicKey,
-            counter: passkey.counter,
-            transports: JSON.stringify(passkey.transports),
-            device_type: passkey.deviceType,
-            backed_up: passkey.backedUp,
-            name: passkey.name,
-            created_at: toDateColumn(dialect, passkey.createdAt, "createdAt"),
-            last_used_at:
-              passkey.lastUsedAt === null ? null : toDateColumn(dialect, passkey.lastUsedAt, "lastUsedAt"),
-          })
+          .values({ ...passkeyValues(dialect, passkey), user_id: passkey.userId })
           .returning(passkeyColumns)
           .executeTakeFirstOrThrow();
         return toPasskey(row);
@@ -123,7 +114,29 @@ export function passkeyStore(db: SqlDatabase): PasskeyStore {
   };
 }
 
-function toPasskey(row: PasskeysTable): StoredPasskey {
+/**
+ * A passkey's own columns (all but `user_id`) as stored: JSON transports and the dialect's
+ * timestamps. An invalid Date is misuse, thrown here, before any SQL.
+ */
+export function passkeyValues(
+  dialect: SqlDialectName,
+  passkey: Omit<StoredPasskey, "userId">,
+): Omit<PasskeysTable, "user_id"> {
+  return {
+    id: passkey.id,
+    public_key: passkey.publicKey,
+    counter: passkey.counter,
+    transports: JSON.stringify(passkey.transports),
+    device_type: passkey.deviceType,
+    backed_up: passkey.backedUp,
+    name: passkey.name,
+    created_at: toDateColumn(dialect, passkey.createdAt, "createdAt"),
+    last_used_at:
+      passkey.lastUsedAt === null ? null : toDateColumn(dialect, passkey.lastUsedAt, "lastUsedAt"),
+  };
+}
+
+export function toPasskey(row: PasskeysTable): StoredPasskey {
   const transports: unknown = JSON.parse(row.transports);
   return {
     id: row.id,
@@ -145,24 +158,22 @@ function toPasskey(row: PasskeysTable): StoredPasskey {
 
 // Misuse, not a storage failure (a TypeError, which `guard` passes through): core hands over what
 // a verified registration produced, so anything else is a bug upstream that must not be stored.
-function checkPasskey(passkey: StoredPasskey): void {
-  for (const field of ["id", "userId", "publicKey"] as const) {
+export function checkPasskey(passkey: Omit<StoredPasskey, "userId">, operation: string): void {
+  for (const field of ["id", "publicKey"] as const) {
     if (typeof passkey[field] !== "string" || passkey[field] === "") {
-      throw new ConfigError(`Gatehouse storage: createPasskey needs a non-empty ${field}`);
+      throw new ConfigError(`Gatehouse storage: ${operation} needs a non-empty ${field}`);
     }
   }
-  checkCounter(passkey.counter, "createPasskey");
-  checkName(passkey.name, "createPasskey");
+  checkCounter(passkey.counter, operation);
+  checkName(passkey.name, operation);
   if (!Array.isArray(passkey.transports) || !passkey.transports.every((each) => typeof each === "string")) {
-    throw new ConfigError("Gatehouse storage: createPasskey needs transports as an array of strings");
+    throw new ConfigError(`Gatehouse storage: ${operation} needs transports as an array of strings`);
   }
   if (passkey.deviceType !== "singleDevice" && passkey.deviceType !== "multiDevice") {
-    throw new ConfigError(
-      'Gatehouse storage: createPasskey needs deviceType "singleDevice" or "multiDevice"',
-    );
+    throw new ConfigError(`Gatehouse storage: ${operation} needs deviceType "singleDevice" or "multiDevice"`);
   }
   if (typeof passkey.backedUp !== "boolean") {
-    throw new ConfigError("Gatehouse storage: createPasskey needs backedUp as a boolean");
+    throw new ConfigError(`Gatehouse storage: ${operation} needs backedUp as a boolean`);
   }
 }
 

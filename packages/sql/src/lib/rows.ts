@@ -20,6 +20,7 @@ export interface UserRow {
   email: string | null;
   email_verified: DateColumn | null;
   image: string | null;
+  disabled_at: DateColumn | null;
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -31,10 +32,22 @@ export function toUser(row: UserRow): AdapterUser {
     email: row.email as string,
     emailVerified: row.email_verified === null ? null : fromDateColumn(row.email_verified),
     image: row.image,
+    disabledAt: row.disabled_at === null ? null : fromDateColumn(row.disabled_at),
   };
 }
 
-export const userColumns = ["id", "name", "email", "email_verified", "image"] as const;
+/** Every column a user read selects (never `sessions_valid_after`, which has its own read). */
+export const userColumns = ["id", "name", "email", "email_verified", "image", "disabled_at"] as const;
+
+/** `userColumns` of `gh_users as u`, for the reads that reach the user through a join. */
+export const joinedUserColumns = [
+  "u.id",
+  "u.name",
+  "u.email",
+  "u.email_verified",
+  "u.image",
+  "u.disabled_at",
+] as const;
 
 /** An account row as selected (every column but the surrogate id). */
 export type AccountRow = Omit<AccountsTable, "id">;

@@ -9,7 +9,7 @@ import { toSession, toUser } from "./rows.ts";
  * compiling it per request would be the largest cost of a session lookup.
  */
 export const SESSION_AND_USER_SQL = `SELECT s.session_token_hash, s.user_id, s.expires,
-  u.id, u.name, u.email, u.email_verified, u.image
+  u.id, u.name, u.email, u.email_verified, u.image, u.disabled_at
 FROM gh_sessions AS s INNER JOIN gh_users AS u ON u.id = s.user_id
 WHERE s.session_token_hash = `;
 
@@ -22,6 +22,7 @@ export interface SessionAndUserRow {
   email: string | null;
   email_verified: DateColumn | null;
   image: string | null;
+  disabled_at: DateColumn | null;
 }
 
 export function toSessionAndUser(

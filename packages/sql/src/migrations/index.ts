@@ -4,12 +4,13 @@ import { initialMigration } from "./001-initial.ts";
 import { clientRegistrationsMigration } from "./002-client-registrations.ts";
 import { passwordAccountsMigration } from "./003-password-accounts.ts";
 import { passkeysTwoFactorMigration } from "./004-passkeys-two-factor.ts";
+import { disabledUsersMigration } from "./005-disabled-users.ts";
 
 /**
  * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
  * it and updates the `gh_schema` row in the same transaction.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
 export interface ShippedMigration {
@@ -22,6 +23,7 @@ const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) 
   { name: "002-client-registrations", version: 2, create: clientRegistrationsMigration },
   { name: "003-password-accounts", version: 3, create: passwordAccountsMigration },
   { name: "004-passkeys-two-factor", version: 4, create: passkeysTwoFactorMigration },
+  { name: "005-disabled-users", version: 5, create: disabledUsersMigration },
 ];
 
 /** The migrations shipped with the package, in the order they run. */

@@ -5,6 +5,7 @@ import type { SqlAdapter } from "../../src/sql-adapter.ts";
 /** The calls a test makes on an instance in another thread. */
 export interface WorkerInstance {
   createUserWithPassword: SqlAdapter["createUserWithPassword"];
+  createUserWithPasskey: SqlAdapter["createUserWithPasskey"];
   setSessionsValidAfter: SqlAdapter["setSessionsValidAfter"];
   usePasskey: SqlAdapter["usePasskey"];
   useTotpStep: SqlAdapter["useTotpStep"];
@@ -16,6 +17,7 @@ export interface WorkerInstance {
 
 type Method =
   | "createUserWithPassword"
+  | "createUserWithPasskey"
   | "setSessionsValidAfter"
   | "usePasskey"
   | "useTotpStep"
@@ -59,6 +61,7 @@ export async function openInWorker(url: string): Promise<WorkerInstance> {
 
   return {
     createUserWithPassword: (user, hash) => call("createUserWithPassword", user, hash),
+    createUserWithPasskey: (user, passkey) => call("createUserWithPasskey", user, passkey),
     setSessionsValidAfter: (userId, at) => call("setSessionsValidAfter", userId, at),
     usePasskey: (id, counter, usedAt) => call("usePasskey", id, counter, usedAt),
     useTotpStep: (userId, step) => call("useTotpStep", userId, step),

@@ -90,6 +90,69 @@ for (const kind of await databasesFor("passkeys and two-factor across instances"
       assert.equal((await first.getPasskey(credential))?.counter, 42);
     });
 
+    /** What passkey sign-up hands over: a user under the id core chose, and their passkey. */
+    function signUp(email: string, credentialId = `cred-${crypto.randomUUID()}`) {
+      const id = crypto.randomUUID();
+      return {
+        user: { id, email, emailVerified: null },
+        passkey: {
+          id: credentialId,
+          userId: id,
+          publicKey: "pQECAyYgASFYIA",
+          counter: 0,
+          transports: ["internal"],
+          deviceType: "multiDevice" as const,
+          backedUp: true,
+          name: "Phone",
+          createdAt: new Date(Date.UTC(2025, 0, 1)),
+          lastUsedAt: null,
+        },
+      };
+    }
+
+    test(`${USES} concurrent passkey sign-ups for one email on four instances: one user with one passkey, the winner's`, async () => {
+      const email = `passkey-race-${crypto.randomUUID()}@example.test`;
+      const users = await db.count("gh_users");
+      const passkeys = await db.count("gh_passkeys");
+      const attempts = Array.from({ length: USES }, () => signUp(email));
+      const results = await Promise.all(
+        attempts.map(({ user, passkey }, i) => on(i).createUserWithPasskey(user, passkey)),
+      );
+      const winners = results.filter((result) => result !== null);
+      assert.equal(winners.length, 1, "exactly one sign-up wins; the others resolve to null");
+      assert.equal(await db.count("gh_users"), users + 1);
+      assert.equal(await db.count("gh_passkeys"), passkeys + 1, "no loser's passkey");
+      const winner = winners[0]!;
+      assert.equal((await first.getUserByEmail(email))?.id, winner.user.id);
+      assert.deepEqual(await first.listPasskeys(winner.user.id), [winner.passkey]);
+    });
+
+    test(`${USES} concurrent passkey sign-ups with one credential id on four instances: one user, the others Conflict and leave no user`, async () => {
+      const users = await db.count("gh_users");
+      const credentialId = `cred-${crypto.randomUUID()}`;
+      const attempts = Array.from({ length: USES }, () =>
+        signUp(`same-cred-${crypto.randomUUID()}@example.test`, credentialId),
+      );
+      const results = await Promise.allSettled(
+        attempts.map(({ user, passkey }, i) => on(i).createUserWithPasskey(user, passkey)),
+      );
+      const created = results.flatMap((result) =>
+        result.status === "fulfilled" && result.value !== null ? [result.value] : [],
+      );
+      assert.equal(created.length, 1, "exactly one stores the passkey");
+      const codes = results.flatMap((result) =>
+        result.status === "rejected" ? [(result.reason as { code?: unknown }).code] : [],
+      );
+      assert.deepEqual(codes, Array(USES - 1).fill("Conflict"));
+      assert.equal(await db.count("gh_users"), users + 1, "the losers' users were rolled back");
+      const stored = await Promise.all(attempts.map(({ user }) => first.getUser(user.id)));
+      assert.deepEqual(
+        stored.flatMap((user) => (user === null ? [] : [user.id])),
+        [created[0]!.user.id],
+      );
+      assert.equal((await first.getPasskey(credentialId))?.userId, created[0]!.user.id);
+    });
+
     test(`${REPLACEMENTS} concurrent backup-code replacements on four instances leave one whole set`, async () => {
       const { id } = await user();
       await first.replaceBackupCodes(id, codes(5));
