@@ -13,6 +13,8 @@ const ALLOWED = new Set([
   "logger",
   "httpTimeout",
   "rateLimit",
+  "twoFactor",
+  "passkeys",
 ]);
 
 /**

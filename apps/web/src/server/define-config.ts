@@ -18,6 +18,8 @@ export type WebAppConfig = Partial<
     | "logger"
     | "httpTimeout"
     | "rateLimit"
+    | "twoFactor"
+    | "passkeys"
   >
 >;
 

@@ -38,6 +38,11 @@ export interface Settings {
    * mail, so with `email` off they stay off whatever this says.
    */
   passwords: boolean;
+  /**
+   * `AUTH_PASSKEYS`: passkeys (sign-in, passkey-only sign-up when mail is on, and managing them in the
+   * account area), on unless `false`. Browsers allow them on https, or on http://localhost.
+   */
+  passkeys: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export function loadSettings(env: Env, options: { dataDir: string }): Settings {
     databaseUrl: databaseUrlFrom(env, options.dataDir),
     email: emailFrom(env, mode),
     passwords: flag(env, "AUTH_PASSWORD") ?? true,
+    passkeys: flag(env, "AUTH_PASSKEYS") ?? true,
   };
 }
 

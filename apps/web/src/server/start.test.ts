@@ -65,12 +65,13 @@ describe("startWebApp", () => {
       assert.equal(web.url, "https://app.example.com");
       assert.equal(web.demo, null);
       assert.equal(web.devMailbox, null);
-      assert.deepEqual(await providerIds(web), []);
+      assert.deepEqual(await providerIds(web), ["passkey"]);
       assert.equal((await fetch(`http://localhost:${web.port}/dev/mailbox`)).status, 404);
       assert.deepEqual(lines, [
         `database: SQLite file ${database}`,
         "production mode",
         "password accounts: off, as they need mail to confirm addresses and reset passwords: set SMTP_URL and EMAIL_FROM (and not AUTH_EMAIL=false)",
+        "passkeys: on for app.example.com",
         "Gatehouse web app on https://app.example.com",
       ]);
       assert.equal(existsSync(dataDir), false, "no development secret is written");
@@ -95,13 +96,13 @@ describe("startWebApp", () => {
     [
       "a newer schema",
       "update gh_schema set version = 999",
-      /version 999 but this Gatehouse knows up to 4: upgrade/,
+      /version 999 but this Gatehouse knows up to 5: upgrade/,
     ],
     ["an unknown schema", "delete from gh_schema", /Gatehouse tables but no schema version/],
     [
       "an old schema",
       "update gh_schema set version = 0",
-      /version 0 but this Gatehouse needs 4: run `npm run migrate`/,
+      /version 0 but this Gatehouse needs 5: run `npm run migrate`/,
     ],
   ] as const) {
     it(`in production refuses ${what} with a clear message, starting nothing`, async () => {
@@ -136,20 +137,21 @@ describe("startWebApp", () => {
     });
     try {
       assert.equal(web.url, `http://localhost:${web.port}`);
-      assert.deepEqual(await providerIds(web), ["keycloak", "dev", "email", "password"]);
+      assert.deepEqual(await providerIds(web), ["keycloak", "dev", "email", "password", "passkey"]);
       assert.ok(web.demo);
       assert.ok(web.devMailbox);
       const database = join(dataDir, "gatehouse.db");
       assert.ok(existsSync(database));
       assert.deepEqual(lines, [
         `created a development secret at ${join(dataDir, "dev-secret")}`,
-        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor; schema version 4)`,
+        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users; schema version 5)`,
         "development mode",
         lines[3],
         `demo account: demo@example.test / ${web.demo.password}`,
         lines[5],
         `email sign-in: links go to the dev mailbox at ${web.url}/dev/mailbox and this log`,
         `password accounts: sign up at ${web.url}/api/auth/signup`,
+        "passkeys: on for localhost, with passkey-only sign-up",
         `Gatehouse web app on ${web.url}`,
       ]);
       assert.match(lines[3] ?? "", /^development OpenID provider at http:\/\/127\.0\.0\.1:\d+ /);
@@ -173,7 +175,7 @@ describe("startWebApp", () => {
       log: (line) => lines.push(line),
     });
     try {
-      assert.deepEqual(await providerIds(web), ["dev"]);
+      assert.deepEqual(await providerIds(web), ["dev", "passkey"]);
       assert.equal(web.demo, null);
       assert.equal((await fetch(`${web.url}/dev/mailbox`)).status, 404);
       assert.ok(
@@ -197,11 +199,40 @@ describe("startWebApp", () => {
       log: (line) => lines.push(line),
     });
     try {
-      assert.deepEqual(await providerIds(web), ["dev", "email"]);
+      assert.deepEqual(await providerIds(web), ["dev", "email", "passkey"]);
       assert.equal(web.demo, null);
       assert.ok(lines.includes("password accounts: off (AUTH_PASSWORD=false)"));
+      // Passkey sign-up mails its link as password accounts do: without them, sign-in only.
+      assert.ok(lines.includes("passkeys: on for localhost"));
+      assert.equal((await fetch(`${web.url}/api/auth/passkey-signup`)).status, 404);
     } finally {
       await web.close();
+    }
+  });
+
+  it("AUTH_PASSKEYS=false turns passkeys off; an IP address as the public host does too, saying why", async () => {
+    for (const [env, line] of [
+      [{ AUTH_PASSKEYS: "false" }, "passkeys: off (AUTH_PASSKEYS=false)"],
+      [
+        { AUTH_URL: "http://127.0.0.1:1/api/auth" },
+        "passkeys: off, as browsers refuse them on an IP address (127.0.0.1): open the app as http://localhost:<port>, or set AUTH_URL to a host name",
+      ],
+    ] as const) {
+      const lines: string[] = [];
+      const web = await startWebApp({
+        env,
+        dataDir: join(dir, `dev-no-passkeys-${lines.length}-${env.AUTH_PASSKEYS ?? "ip"}`),
+        staticDir: dir,
+        port: 0,
+        log: (text) => lines.push(text),
+      });
+      try {
+        assert.ok(lines.includes(line), lines.join("\n"));
+        assert.ok(!(await providerIds(web)).includes("passkey"));
+        assert.equal((await fetch(`http://localhost:${web.port}/api/auth/passkeys`)).status, 404);
+      } finally {
+        await web.close();
+      }
     }
   });
 
@@ -220,7 +251,7 @@ describe("startWebApp", () => {
       log: (line) => lines.push(line),
     });
     try {
-      assert.deepEqual(await providerIds(web), ["email", "password"]);
+      assert.deepEqual(await providerIds(web), ["email", "password", "passkey"]);
       assert.equal(web.demo, null);
       assert.ok(lines.includes("password accounts: sign up at http://localhost:1/api/auth/signup"));
       const signUp = await fetch(`http://localhost:${web.port}/api/auth/signup`);
@@ -337,7 +368,7 @@ describe("startWebApp", () => {
       log: () => {},
     });
     try {
-      assert.deepEqual(await providerIds(web), ["staff"]);
+      assert.deepEqual(await providerIds(web), ["staff", "passkey"]);
       const page = await (await fetch(`http://localhost:${web.port}/api/auth/signin`)).text();
       assert.match(page, /#0b57d0/);
     } finally {
@@ -363,7 +394,7 @@ describe("startWebApp", () => {
       log: (line) => lines.push(line),
     });
     try {
-      assert.deepEqual(await providerIds(web), ["dev", "email", "accounts"]);
+      assert.deepEqual(await providerIds(web), ["dev", "email", "accounts", "passkey"]);
       assert.ok(lines.includes("password accounts: the config file's Password provider"));
       // The demo account is storage, not a provider: it signs in through the config file's one.
       assert.ok(web.demo);
@@ -450,7 +481,7 @@ if (!postgres.ok) {
       try {
         assert.ok(
           lines.includes(
-            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor; schema version 4)",
+            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users; schema version 5)",
           ),
         );
         assert.equal(existsSync(join(dataDir, "gatehouse.db")), false, "no SQLite file beside it");
@@ -477,7 +508,7 @@ if (!postgres.ok) {
         (error: unknown) =>
           error instanceof TypeError &&
           error.message.includes("cannot use the database (PostgreSQL at 127.0.0.1:5432/test)") &&
-          error.message.includes("version 999 but this Gatehouse knows up to 4"),
+          error.message.includes("version 999 but this Gatehouse knows up to 5"),
       );
     });
   });

@@ -99,9 +99,11 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   let dev: DevSetup | null = null;
   let demo: DemoAccount | null = null;
   let cleanup: { stop(): Promise<void> };
+  let passkeys: { option: GatehouseOptions["passkeys"]; line: string } | null = null;
   try {
     if (development) dev = await startDevSetup({ authUrl, port: settings.devProviderPort, log });
     if (development && passwords.kind !== "off") demo = await seedDemoAccount(adapter);
+    passkeys = rest.passkeys === undefined ? passkeysFor(settings, authUrl, passwords) : null;
     const auth = gatehouse({
       ...rest,
       secret,
@@ -115,6 +117,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
         ...(passwords.kind === "built-in" ? [passwords.provider] : []),
         ...configProviders,
       ],
+      ...(passkeys ? { passkeys: passkeys.option } : {}),
     } satisfies GatehouseOptions);
     const verifierOptions = resourceVerifierOptions(apiSettings, dev && { issuer: dev.issuer, ...dev.api });
     const resourceVerifier =
@@ -143,6 +146,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   if (devMailbox) log(`email sign-in: links go to the dev mailbox at ${url}/dev/mailbox and this log`);
   else if (settings.email.kind === "smtp") log(`email sign-in: mail from ${settings.email.from} over SMTP`);
   log(passwordLine(passwords, authUrl));
+  log(passkeys ? passkeys.line : "passkeys: as the config file sets them");
   log(`Gatehouse web app on ${url}`);
 
   let closing: Promise<void> | undefined;
@@ -193,6 +197,31 @@ function passwordAccounts(
   return sendMail
     ? { kind: "built-in", provider: Password({ sendMail }) }
     : { kind: "off", reason: "no mail" };
+}
+
+/**
+ * Passkeys, unless `AUTH_PASSKEYS=false` (or the config file sets `passkeys`): the relying party is
+ * the public URL's host, which browsers refuse when it is an IP address (open the app on localhost in
+ * development). Passkey-only sign-up sends its link as password accounts do, so it needs them on.
+ */
+function passkeysFor(
+  settings: Settings,
+  authUrl: string,
+  passwords: PasswordAccounts,
+): { option: GatehouseOptions["passkeys"]; line: string } {
+  if (!settings.passkeys) return { option: false, line: "passkeys: off (AUTH_PASSKEYS=false)" };
+  const host = new URL(authUrl).hostname;
+  if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith("[")) {
+    return {
+      option: false,
+      line: `passkeys: off, as browsers refuse them on an IP address (${host}): open the app as http://localhost:<port>, or set AUTH_URL to a host name`,
+    };
+  }
+  const signUp = passwords.kind !== "off";
+  return {
+    option: { signUp },
+    line: `passkeys: on for ${host}${signUp ? ", with passkey-only sign-up" : ""}`,
+  };
 }
 
 function passwordLine(passwords: PasswordAccounts, authUrl: string): string {

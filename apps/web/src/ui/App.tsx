@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { Account } from "./pages/Account.tsx";
 import { Home } from "./pages/Home.tsx";
 import { NotFound } from "./pages/NotFound.tsx";
 import { Protected } from "./pages/Protected.tsx";
@@ -8,6 +9,7 @@ import { usePathname } from "./router.ts";
 function page(pathname: string) {
   if (pathname === "/") return <Home />;
   if (pathname === "/protected") return <Protected />;
+  if (pathname === "/account") return <Account />;
   return <NotFound />;
 }
 

@@ -1,4 +1,3 @@
-import type { PasswordSettings } from "../config/resolve-password.ts";
 import { describe } from "../errors/describe.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { PasswordMail } from "../providers/password.ts";
@@ -11,14 +10,15 @@ import type { PasswordMail } from "../providers/password.ts";
  */
 export function sendInBackground(
   ctx: RequestContext,
-  settings: PasswordSettings,
+  /** Who sends: the Password provider, or the passkey settings (`passkeys.sendMail`). */
+  sender: { sendMail(mail: PasswordMail): unknown },
   prepare: () => Promise<Omit<PasswordMail, "theme"> | null>,
 ): void {
   const { logger, theme } = ctx.config;
   void (async () => {
     try {
       const mail = await prepare();
-      if (mail) await settings.provider.sendMail({ ...mail, theme });
+      if (mail) await sender.sendMail({ ...mail, theme });
     } catch (error) {
       logger.error("AccountMailFailed", describe(error));
     }

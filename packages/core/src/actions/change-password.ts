@@ -40,7 +40,7 @@ export async function changePasswordAction(
   await endUserSessions(ctx, services, user, { providerId: settings.provider.id });
   if (user.email) {
     const to = user.email;
-    sendInBackground(ctx, settings, async () => ({
+    sendInBackground(ctx, settings.provider, async () => ({
       kind: "password-changed",
       to,
       url: formPageUrl(ctx, "forgot-password", {}),

@@ -10,6 +10,8 @@ import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { OAuthProviderConfig } from "../providers/types.ts";
 import type { RouteOf } from "./endpoint.ts";
+import { userDisabled } from "./lib/complete-sign-in.ts";
+import { twoFactorOn } from "./lib/two-factor.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -93,6 +95,17 @@ async function signIn(
   // A device sign-in never links to a session the poll may carry: the device is not the browser in
   // which someone is signed in, and the poll is not CSRF-checked.
   const { user, isNewUser } = await storedUser(ctx, signingIn, async () => null);
+  if (!isNewUser && (await userDisabled(ctx, user.id))) {
+    ctx.config.logger.warn("SignInRefusedDisabled", { userId: user.id });
+    return oauthError("DeviceAccessDenied");
+  }
+  // The second step needs a browser the device does not have, and a sign-in that skipped it would
+  // make the provider's password alone enough: a user with two-factor on signs in on devices by a
+  // browser session instead (documented in docs/two-factor.md).
+  if (!isNewUser && (await twoFactorOn(ctx, user.id))) {
+    ctx.config.logger.warn("TwoFactorDeviceSignInRefused", { userId: user.id });
+    return oauthError("DeviceAccessDenied");
+  }
   const issued = await sessions.create(ctx, { user, account, profile: result.profile, isNewUser }, "bearer");
   if (!issued) return oauthError("DeviceAccessDenied");
   return json({ session_token: issued.token, token_type: "Bearer", expires: issued.expires.toISOString() });

@@ -28,7 +28,7 @@ export async function forgotPasswordAction(
   const adapter = ctx.config.adapter!;
   const user = await callAdapter(adapter, "getUserByEmail", email);
   if (user) {
-    sendInBackground(ctx, settings, async () => {
+    sendInBackground(ctx, settings.provider, async () => {
       const link = await issueLink(ctx, adapter, {
         purpose: "reset-password",
         email,

@@ -51,7 +51,7 @@ export async function resetPasswordAction(
     await lockout.succeed({ account: email, client: services.limits!.clientKey(clientOf(ctx)) });
   }
   ctx.config.logger.debug?.("PasswordReset", { userId: user.id });
-  sendInBackground(ctx, settings, async () => ({
+  sendInBackground(ctx, settings.provider, async () => ({
     kind: "password-changed",
     to: email,
     url: formPageUrl(ctx, "forgot-password", {}),

@@ -34,7 +34,7 @@ export async function setPasswordAction(
   await callAdapter(adapter, "setPasswordHash", userId, await hashNewPassword(settings, password));
   if (user.email) {
     const to = user.email;
-    sendInBackground(ctx, settings, async () => ({
+    sendInBackground(ctx, settings.provider, async () => ({
       kind: "password-changed",
       to,
       url: formPageUrl(ctx, "forgot-password", {}),

@@ -36,6 +36,7 @@ export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {
       error,
       ...(email ? { email } : {}),
       ...(notice ? { notice } : {}),
+      ...(ctx.config.passkeys ? { passkeys: { signUp: ctx.config.passkeys.signUp } } : {}),
     },
     pageContext(ctx),
   );

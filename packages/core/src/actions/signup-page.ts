@@ -20,6 +20,7 @@ export async function signUpPageAction(ctx: RequestContext): Promise<Outcome> {
       callbackUrl,
       error,
       providerName: settings.provider.name,
+      passkeySignUp: ctx.config.passkeys?.signUp === true,
     },
     pageContext(ctx),
   );

@@ -43,7 +43,7 @@ export async function signUpAction(
     { email, name, emailVerified: null, image: null },
     await hashNewPassword(settings, password),
   );
-  sendInBackground(ctx, settings, async () => {
+  sendInBackground(ctx, settings.provider, async () => {
     if (!created) {
       return {
         kind: "account-exists",

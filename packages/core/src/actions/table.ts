@@ -16,6 +16,16 @@ import {
   refuseToSignIn,
   refuseToSignOut,
 } from "./lib/csrf-refusals.ts";
+import { passkeyDeleteAction } from "./passkey-delete.ts";
+import { passkeyOptionsAction } from "./passkey-options.ts";
+import { passkeyRegisterAction } from "./passkey-register.ts";
+import { passkeyRegisterOptionsAction } from "./passkey-register-options.ts";
+import { passkeyRenameAction } from "./passkey-rename.ts";
+import { passkeySignInAction } from "./passkey-signin.ts";
+import { passkeySignUpAction } from "./passkey-signup.ts";
+import { passkeySignUpOptionsAction } from "./passkey-signup-options.ts";
+import { passkeySignUpPageAction } from "./passkey-signup-page.ts";
+import { passkeysAction } from "./passkeys.ts";
 import { providersAction } from "./providers.ts";
 import { resetPasswordAction } from "./reset-password.ts";
 import { resetPasswordPageAction } from "./reset-password-page.ts";
@@ -34,6 +44,9 @@ import { twoFactorConfirmAction } from "./two-factor-confirm.ts";
 import { twoFactorDisableAction } from "./two-factor-disable.ts";
 import { twoFactorEnrollAction } from "./two-factor-enroll.ts";
 import { twoFactorPageAction } from "./two-factor-page.ts";
+import { twoFactorSetupAction } from "./two-factor-setup.ts";
+import { twoFactorSetupPageAction } from "./two-factor-setup-page.ts";
+import { twoFactorStatusAction } from "./two-factor-status.ts";
 import { verifyEmailAction } from "./verify-email.ts";
 import { verifyEmailPageAction } from "./verify-email-page.ts";
 import { verifyRequestAction } from "./verify-request.ts";
@@ -77,10 +90,24 @@ export const ENDPOINTS = [
   // Two-factor (TOTP and backup codes; without an adapter that keeps enrolments these answer 404).
   endpoint({ method: "GET", action: "two-factor", provider: "absent", ...page, csrf: null, handle: twoFactorPageAction }),
   endpoint({ method: "POST", action: "two-factor", provider: "absent", ...page, csrf: refuseToTwoFactor, handle: twoFactorAction }),
+  endpoint({ method: "GET", action: "two-factor-setup", provider: "absent", ...page, csrf: null, handle: twoFactorSetupPageAction }),
+  endpoint({ method: "POST", action: "two-factor-setup", provider: "absent", ...page, csrf: refuseToForm("two-factor-setup"), handle: twoFactorSetupAction }),
+  endpoint({ method: "GET", action: "two-factor-status", provider: "absent", ...json, csrf: null, handle: twoFactorStatusAction }),
   endpoint({ method: "POST", action: "two-factor-enroll", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorEnrollAction }),
   endpoint({ method: "POST", action: "two-factor-confirm", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorConfirmAction }),
   endpoint({ method: "POST", action: "two-factor-disable", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorDisableAction }),
   endpoint({ method: "POST", action: "two-factor-backup-codes", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorBackupCodesAction }),
+  // Passkeys (WebAuthn; without `passkeys` configured these answer 404). Credentials travel as JSON text in `response`.
+  endpoint({ method: "POST", action: "passkey-options", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyOptionsAction }),
+  endpoint({ method: "POST", action: "passkey-signin", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeySignInAction }),
+  endpoint({ method: "GET", action: "passkey-signup", provider: "absent", ...page, csrf: null, handle: passkeySignUpPageAction }),
+  endpoint({ method: "POST", action: "passkey-signup-options", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeySignUpOptionsAction }),
+  endpoint({ method: "POST", action: "passkey-signup", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeySignUpAction }),
+  endpoint({ method: "GET", action: "passkeys", provider: "absent", ...json, csrf: null, handle: passkeysAction }),
+  endpoint({ method: "POST", action: "passkey-register-options", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyRegisterOptionsAction }),
+  endpoint({ method: "POST", action: "passkey-register", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyRegisterAction }),
+  endpoint({ method: "POST", action: "passkey-rename", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyRenameAction }),
+  endpoint({ method: "POST", action: "passkey-delete", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyDeleteAction }),
   // RFC 8628 device sign-in: the device starts, polls, and ends its bearer session.
   endpoint({ method: "POST", action: "device", provider: "required", ...machine, handle: deviceStartAction }),
   endpoint({ method: "POST", action: "device-token", provider: "required", ...machine, handle: deviceTokenAction }),

@@ -1,3 +1,4 @@
+import { checkCurrentPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
@@ -6,9 +7,11 @@ import { spendSecondFactor, twoFactorOn, twoFactorUser, wrongCode } from "./lib/
 import type { Services } from "./services.ts";
 
 /**
- * `POST two-factor-disable` (JSON) with `code` — a TOTP code or a backup code: turns two-factor off
- * and deletes the backup codes. A session alone is not enough, so a borrowed browser cannot switch
- * the second factor off. Answers `{ ok: true }`.
+ * `POST two-factor-disable` (JSON) with `code` — a TOTP code or a backup code — or `password`, the
+ * account's password (for someone who lost the authenticator and the backup codes but is signed
+ * in): turns two-factor off and deletes the backup codes. A session alone is not enough, so a
+ * borrowed browser cannot switch the second factor off. Answers `{ ok: true }`; a wrong code is
+ * `TwoFactorCodeInvalid`, a wrong password `CurrentPasswordIncorrect`.
  */
 export async function twoFactorDisableAction(
   ctx: RequestContext,
@@ -19,9 +22,27 @@ export async function twoFactorDisableAction(
   if ("refused" in signedIn) return signedIn.refused;
   const { adapter, userId } = signedIn;
   if (!(await twoFactorOn(ctx, userId))) throw new AuthError("TwoFactorNotOn");
-  if (!(await spendSecondFactor(ctx, adapter, { userId, totp: ctx.body.code, backupCode: ctx.body.code })))
+  const password = ctx.body.password;
+  if (typeof password === "string" && password !== "" && ctx.body.code === undefined) {
+    if (!(await passwordMatches(ctx, userId, password))) {
+      ctx.config.logger.warn("TwoFactorDisableRefused", { userId, cause: "wrong password" });
+      throw new AuthError("CurrentPasswordIncorrect");
+    }
+  } else if (
+    !(await spendSecondFactor(ctx, adapter, { userId, totp: ctx.body.code, backupCode: ctx.body.code }))
+  ) {
     throw wrongCode(ctx, userId);
+  }
   await callAdapter(adapter, "deleteTwoFactor", userId);
   ctx.config.logger.warn("TwoFactorDisabled", { userId });
   return json({ ok: true });
+}
+
+/** Whether `password` is the user's; false without a Password provider or a stored password. */
+async function passwordMatches(ctx: RequestContext, userId: string, password: string): Promise<boolean> {
+  const settings = ctx.config.password;
+  const adapter = ctx.config.adapter;
+  if (!settings || !adapter?.getPasswordHash) return false;
+  const stored = await callAdapter(adapter, "getPasswordHash", userId);
+  return stored !== null && (await checkCurrentPassword(ctx, settings, userId, stored, password));
 }

@@ -2,10 +2,7 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { qrSvg } from "../two-factor/qr-svg.ts";
-import { sealTotpSecret } from "../two-factor/sealed-secret.ts";
-import { createTotpSecret, totpUri } from "../two-factor/totp.ts";
-import { twoFactorUser } from "./lib/two-factor.ts";
+import { startEnrolment, twoFactorUser } from "./lib/two-factor.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -26,18 +23,5 @@ export async function twoFactorEnrollAction(
   if (!user) throw new AuthError("SessionRequired");
   const current = await callAdapter(adapter, "getTwoFactor", userId);
   if (current?.enabledAt) throw new AuthError("TwoFactorAlreadyOn");
-  const secret = createTotpSecret();
-  await callAdapter(
-    adapter,
-    "startTwoFactor",
-    userId,
-    await sealTotpSecret(ctx.config.keys, { userId, secret }),
-  );
-  const uri = totpUri({
-    secret,
-    issuer: ctx.config.twoFactor.issuer ?? new URL(ctx.origin).hostname,
-    account: user.email ?? user.name ?? userId,
-  });
-  ctx.config.logger.warn("TwoFactorEnrolStarted", { userId });
-  return json({ secret, uri, qrSvg: qrSvg(uri) });
+  return json(await startEnrolment(ctx, adapter, user));
 }

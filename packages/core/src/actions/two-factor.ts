@@ -2,7 +2,7 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
-import { failure } from "../http/page-urls.ts";
+import { failure, formPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { Attempt } from "../limits/lockout.ts";
 import {
@@ -11,7 +11,7 @@ import {
   openPendingSignIn,
 } from "../two-factor/pending-sign-in.ts";
 import type { CsrfRule } from "./endpoint.ts";
-import { issueSession } from "./lib/complete-sign-in.ts";
+import { issueSession, refuseDisabled } from "./lib/complete-sign-in.ts";
 import { clientOf, limit, tooManyAttempts } from "./lib/limit.ts";
 import { pendingCookieName, requireTwoFactorAdapter, spendSecondFactor } from "./lib/two-factor.ts";
 import type { Services } from "./services.ts";
@@ -62,13 +62,20 @@ export async function twoFactorAction(
   const user = await callAdapter(adapter, "getUser", userId);
   if (!user) return pendingExpired(ctx);
   ctx.out.delete(pendingCookieName(ctx));
+  if (user.disabledAt) return refuseDisabled(ctx, userId, pending.callbackUrl);
   if (backup) ctx.config.logger.warn("TwoFactorBackupCodeUsed", { userId });
   return issueSession(ctx, services, {
     user,
-    // The pending state keeps the provider and the kind of account, not the provider's account id.
-    account: { provider: pending.providerId, type: pending.accountType, providerAccountId: userId },
+    // The pending state keeps who the user is at the provider, not the provider's tokens or profile:
+    // they are stored with the account (adapter), not handed to the jwt callback a second time.
+    account: {
+      provider: pending.providerId,
+      type: pending.accountType,
+      providerAccountId: pending.providerAccountId ?? userId,
+    },
     isNewUser: false,
     callbackUrl: pending.callbackUrl,
+    enrolment: false,
   });
 }
 
@@ -95,8 +102,6 @@ export function pendingExpired(ctx: RequestContext): Outcome {
 }
 
 function backToForm(ctx: RequestContext, code: ErrorCode, backup: boolean): Outcome {
-  const url = new URL(`${ctx.baseUrl}/two-factor`);
-  if (backup) url.searchParams.set("method", "backup");
-  url.searchParams.set("error", code);
-  return redirect(url.href, errorCatalogue[code].status);
+  const params = backup ? { method: "backup", error: code } : { error: code };
+  return redirect(formPageUrl(ctx, "two-factor", params), errorCatalogue[code].status);
 }

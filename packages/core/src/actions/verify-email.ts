@@ -6,7 +6,7 @@ import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
 import { limit } from "./lib/limit.ts";
-import { field, passwordSettings } from "./lib/password-settings.ts";
+import { field, requireAccountSignUp } from "./lib/password-settings.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -19,7 +19,7 @@ export async function verifyEmailAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  passwordSettings(ctx);
+  requireAccountSignUp(ctx);
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
   const token = field(ctx, "token");

@@ -78,6 +78,10 @@ export interface Pages {
   signUp?: string;
   forgotPassword?: string;
   resetPassword?: string;
+  /** The second step of a sign-in (receives `error`, `method`); it posts to `BASE/two-factor`. */
+  twoFactor?: string;
+  /** Two-factor enrolment when `twoFactor.required` (receives `callbackUrl`). */
+  twoFactorSetup?: string;
 }
 
 export interface Theme {
@@ -139,7 +143,10 @@ export type LimitedAction =
   | "verification"
   | "credentials"
   | "twoFactor"
-  | "twoFactorSignIn";
+  | "twoFactorSignIn"
+  | "passkeySignIn"
+  | "passkeySignUp"
+  | "passkeys";
 
 /** The two limits of one endpoint; `false` turns one off. */
 export interface LimitedActionRules {
@@ -175,6 +182,35 @@ export interface RateLimitOptions {
 export interface TwoFactorOptions {
   /** The name authenticator apps show above the code (no `:`). Default: the app's host name. */
   issuer?: string;
+  /**
+   * Every user must have a second factor: one who signs in without one (and not with a passkey) is
+   * sent to the enrolment page (`BASE/two-factor-setup`, or `pages.twoFactorSetup`) before going on.
+   * Default false.
+   */
+  required?: boolean;
+}
+
+/**
+ * Passkeys (WebAuthn). The relying party defaults from the public URL (`url` / `AUTH_URL`): its
+ * host is the RP ID and its origin the one origin; a setting browsers would refuse fails at start-up.
+ */
+export interface PasskeyOptions {
+  /** The RP ID: the public URL's host (default) or a parent domain of it. */
+  rpId?: string;
+  /** The name authenticators show next to the passkey. Default: the public URL's host. */
+  rpName?: string;
+  /** Every origin ceremonies may come from; must include the public URL's. */
+  origins?: readonly string[];
+  /** Passkey-only sign-up: an account from an email address and a passkey. Default true. */
+  signUp?: boolean;
+  /**
+   * A passkey-only account's address is confirmed by a link before its passkey signs in. Default
+   * true; with false, sign-up signs the new account in at once (and so tells whether an address
+   * already has an account — see docs/passkeys.md).
+   */
+  requireEmailVerification?: boolean;
+  /** Sends sign-up's mails. Default: the Password provider's `sendMail`. */
+  sendMail?: (mail: import("../providers/password.ts").PasswordMail) => Promise<void>;
 }
 
 /** Everything Gatehouse is configured with. */
@@ -202,6 +238,8 @@ export interface GatehouseOptions {
   rateLimit?: RateLimitOptions | false;
   /** Two-factor sign-in (TOTP and backup codes, for users who turn it on). */
   twoFactor?: TwoFactorOptions;
+  /** Passkeys: `true` for the defaults, or settings. Off by default; needs an adapter. */
+  passkeys?: PasskeyOptions | boolean;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */

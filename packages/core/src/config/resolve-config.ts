@@ -9,6 +9,7 @@ import { type NextAuthV4Sessions, resolveMigration } from "../session/next-auth-
 import { checkClientOptions } from "./check-client-options.ts";
 import { envName } from "./env.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, RateLimitOptions, Theme } from "./options.ts";
+import { type PasskeySettings, resolvePasskeys } from "./resolve-passkeys.ts";
 import { type PasswordSettings, resolvePassword } from "./resolve-password.ts";
 
 /** Configuration after validation: everything has a value, keys are ready to derive. */
@@ -36,8 +37,10 @@ export interface ResolvedConfig {
   password: PasswordSettings | null;
   /** Rate limits and lockout as given (`createLimits` checks them); false when off. */
   rateLimit: RateLimitOptions | false;
-  /** Two-factor: the issuer authenticator apps show (null: the app's host). */
-  twoFactor: { issuer: string | null };
+  /** Two-factor: the issuer authenticator apps show (null: the app's host); enrolment required. */
+  twoFactor: { issuer: string | null; required: boolean };
+  /** Passkeys, or null when off. */
+  passkeys: PasskeySettings | null;
 }
 
 /**
@@ -137,6 +140,12 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
       "rateLimit: false in production: nothing limits password guessing or mail sending.",
     );
   }
+  const password = resolvePassword(providers.values(), options.adapter, logger);
+  if (options.passkeys && providers.has("passkey")) {
+    throw new ConfigError(
+      'Gatehouse: with passkeys on, no provider may have the id "passkey": passkey sign-in is listed under it.',
+    );
+  }
   return {
     secrets,
     origin,
@@ -155,10 +164,33 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     keys: new KeyRing(secrets),
     adapter,
     nextAuthV4: resolveMigration(options.migrate, { adapter, cookiePrefix: prefix }),
-    password: resolvePassword(providers.values(), options.adapter, logger),
+    password,
     rateLimit: options.rateLimit ?? {},
-    twoFactor: { issuer: checkIssuer(options.twoFactor?.issuer) },
+    twoFactor: {
+      issuer: checkIssuer(options.twoFactor?.issuer),
+      required: checkRequired(options.twoFactor?.required, adapter),
+    },
+    passkeys: resolvePasskeys(options.passkeys, {
+      publicUrl: options.url ?? null,
+      adapter,
+      password,
+    }),
   };
+}
+
+function checkRequired(required: unknown, adapter: Adapter | null): boolean {
+  if (required === undefined || required === false) return false;
+  if (required !== true) throw new ConfigError("Gatehouse: twoFactor.required must be true or false.");
+  if (
+    !adapter ||
+    typeof adapter.getTwoFactor !== "function" ||
+    typeof adapter.startTwoFactor !== "function"
+  ) {
+    throw new ConfigError(
+      "Gatehouse: twoFactor.required needs an adapter that keeps two-factor enrolments (@gatehouse/sql, or createMemoryAdapter() for tests).",
+    );
+  }
+  return true;
 }
 
 function checkIssuer(issuer: unknown): string | null {

@@ -23,6 +23,8 @@ const SIGN_IN_PAGE_CODES = [
   "PasswordTooLong",
   "PasswordBreached",
   "EmailNotVerified",
+  "AccountDisabled",
+  "PasskeyInvalid",
 ];
 
 test("every code has a 4xx/5xx status, a title, a message, a cause and a known surface", () => {

@@ -158,6 +158,22 @@ export const errorCatalogue = {
     cause:
       "A password sign-in with the right password, for an account whose address is not verified while requireEmailVerification is on; a new verification mail is sent (rate limited).",
   },
+  AccountDisabled: {
+    status: 403,
+    surface: "signin",
+    title: "Account disabled",
+    message: "This account is disabled. Contact the site's administrator.",
+    cause:
+      "A sign-in (any method, after its credential passed) or a second step for a user an administrator disabled (`gatehouse users disable`, `disableUser`); their sessions ended when they were disabled.",
+  },
+  PasskeyInvalid: {
+    status: 401,
+    surface: "signin",
+    title: "Passkey not accepted",
+    message: "That passkey could not sign you in. Try again, or use another way to sign in.",
+    cause:
+      "A passkey sign-in whose challenge was missing, expired, replayed or from another browser; an unknown credential; a wrong origin, RP ID, signature or user handle; no user verification; or a signature counter that did not grow (logged as PasskeyCounterRegressed: a cloned authenticator).",
+  },
   // --- shown on the error page (docs/protocol.md §7) ---
   Configuration: {
     status: 500,
@@ -285,6 +301,21 @@ export const errorCatalogue = {
     message: "That code is not right. Check your authenticator app and try again.",
     cause:
       "A TOTP code that did not match (or whose time step was already used), or a backup code that is unknown or spent, on the two-factor page or a two-factor-* endpoint.",
+  },
+  PasskeyRegistrationFailed: {
+    status: 400,
+    surface: "request",
+    title: "Passkey not saved",
+    message: "The passkey could not be saved. Please try again.",
+    cause:
+      "A passkey registration or passkey sign-up whose challenge was missing, expired, replayed or from another browser or user, or whose response did not verify (origin, RP ID, user verification, algorithm, an attestation with certificates); the reason is logged.",
+  },
+  PasskeyNotFound: {
+    status: 404,
+    surface: "request",
+    title: "No such passkey",
+    message: "That passkey is not one of yours.",
+    cause: "passkey-rename or passkey-delete with an id that is not one of the signed-in user's passkeys.",
   },
   PasswordAlreadySet: {
     status: 409,

@@ -11,14 +11,16 @@ export function signInPageUrl(
   return withQuery(pageBase(ctx, ctx.config.pages.signIn, "signin"), params);
 }
 
-/** The password account pages, by action, and the `pages` option that replaces each. */
+/** The password account and two-factor pages, by action, and the `pages` option that replaces each. */
 const FORM_PAGES = {
   signup: "signUp",
   "forgot-password": "forgotPassword",
   "reset-password": "resetPassword",
+  "two-factor": "twoFactor",
+  "two-factor-setup": "twoFactorSetup",
 } as const;
 
-/** A password account form page. */
+/** A form page of password accounts or two-factor. */
 export type FormPage = keyof typeof FORM_PAGES;
 
 /** URL of a password account page (built-in or custom) with query parameters. */

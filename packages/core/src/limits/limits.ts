@@ -33,6 +33,12 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitedAction, Required<LimitedActi
   twoFactor: { ip: rule(30, 10), identifier: rule(10, 10) },
   // The second step of a sign-in (keyed by user id); wrong codes also count in the lockout.
   twoFactorSignIn: { ip: rule(30, 5), identifier: rule(10, 5) },
+  // Passkey sign-in: options and assertions, per client (a signature cannot be guessed; this bounds work).
+  passkeySignIn: { ip: rule(30, 5), identifier: false },
+  // Passkey-only sign-up mails a link: as password sign-up.
+  passkeySignUp: { ip: rule(10, 10), identifier: rule(3, 10) },
+  // Registering, renaming and deleting the signed-in user's passkeys (keyed by user id).
+  passkeys: { ip: rule(30, 10), identifier: rule(20, 10) },
 };
 
 /** What a request knows about where it came from. */

@@ -3,7 +3,7 @@ import { h, type MarkupElement } from "./lib/h.ts";
 /** BASE/<page>, carrying the callback URL on so the person still lands where they were going. */
 export function accountPageUrl(
   baseUrl: string,
-  page: "signin" | "signup" | "forgot-password",
+  page: "signin" | "signup" | "forgot-password" | "passkey-signup",
   callbackUrl: string,
 ): string {
   const query = callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : "";

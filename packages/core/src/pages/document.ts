@@ -10,15 +10,18 @@ export interface DocumentProps {
   nonce: string;
   /** Extra rules from `themeCss()`: built only from allow-listed colours. */
   css: string;
+  /** The page's one script (passkeys), run after the content it enhances; it carries the nonce too. */
+  script?: string;
   children?: MarkupNode;
 }
 
 /**
- * The HTML shell: one <main> landmark with an optional logo above the card. No scripts. The
- * stylesheet is a plain text child — the renderer escapes `</style` inside it, as React does — so
- * nothing needs `dangerouslySetInnerHTML`.
+ * The HTML shell: one <main> landmark with an optional logo above the card, and the page's script
+ * (when it has one) last in <body>. The stylesheet and the script are plain text children — the
+ * renderer escapes `</style` and `</script` inside them, as React does — so nothing needs
+ * `dangerouslySetInnerHTML`.
  */
-export function Document({ title, theme, nonce, css, children }: DocumentProps): MarkupElement {
+export function Document({ title, theme, nonce, css, script, children }: DocumentProps): MarkupElement {
   const scheme =
     theme.colorScheme === "light" || theme.colorScheme === "dark" ? theme.colorScheme : undefined;
   const logo = safeImageUrl(theme.logo);
@@ -43,6 +46,7 @@ export function Document({ title, theme, nonce, css, children }: DocumentProps):
         logo ? h("img", { className: "logo", src: logo, alt: "" }) : null,
         h("div", { className: "card" }, children),
       ),
+      script ? h("script", { nonce }, script) : null,
     ),
   );
 }

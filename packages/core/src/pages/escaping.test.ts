@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { escaped, field, forms, hostile, render, tags } from "./html-test-utils.ts";
+import { PASSKEY_SCRIPT } from "./passkey-script.ts";
 import type { RenderedPage } from "./render-page.ts";
 
 // Every reflected value carries `"><script>alert(1)</script>'&`; it may appear only escaped.
@@ -161,4 +162,53 @@ test("no page ever contains <script, whatever the input", () => {
     assert.doesNotMatch(page.body, /<script/i);
     assert.equal(page.body.match(/<\/?style/g)?.length, 2, "exactly one <style> element, never closed early");
   }
+});
+
+test("passkey and two-factor pages: every model string only escaped; the one script is the fixed one", () => {
+  const pages = {
+    signin: render({
+      page: "signin",
+      csrfToken: hostile,
+      callbackUrl: hostile,
+      error: hostile as never,
+      email: hostile,
+      providers: [{ id: "account", name: hostile, type: "password" }],
+      passkeys: { signUp: true },
+    }),
+    "passkey-signup": render({
+      page: "passkey-signup",
+      csrfToken: hostile,
+      callbackUrl: hostile,
+      error: hostile as never,
+    }),
+    "two-factor-setup": render({
+      page: "two-factor-setup",
+      csrfToken: hostile,
+      callbackUrl: hostile,
+      secret: hostile,
+      qrSvg: `<svg>${hostile}</svg>`,
+      error: hostile as never,
+    }),
+    "two-factor-backup-codes": render({
+      page: "two-factor-backup-codes",
+      backupCodes: [hostile],
+      continueUrl: hostile,
+    }),
+  };
+  for (const [name, page] of Object.entries(pages)) {
+    // The passkey script is fixed text: cut out, what is left must hold no script and no raw value.
+    const scripts = page.body.match(/<script/g)?.length ?? 0;
+    assert.equal(scripts, name === "signin" || name === "passkey-signup" ? 1 : 0, name);
+    const [before = "", after = ""] = page.body.split(`>${PASSKEY_SCRIPT}</script>`);
+    assertNoRawValue({ ...page, body: before.replace(/<script nonce="[\w-]+"$/, "") + after });
+  }
+  const passkeyPart = tags(pages.signin.body, "div").find((div) => div["data-passkey"] === "signin");
+  assert.equal(passkeyPart?.["data-csrf-token"], hostile);
+  assert.equal(passkeyPart?.["data-callback-url"], hostile);
+  const signUpForm = tags(pages["passkey-signup"].body, "form")[0];
+  assert.equal(signUpForm?.["data-csrf-token"], hostile);
+  assert.equal(signUpForm?.["data-callback-url"], hostile);
+  // A QR code that is not qrSvg()'s plain shape is left out, not inlined.
+  assert.doesNotMatch(pages["two-factor-setup"].body, /<svg|class="qr"/);
+  assert.equal(tags(pages["two-factor-backup-codes"].body, "a")[0]?.href, hostile);
 });

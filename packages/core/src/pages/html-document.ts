@@ -15,6 +15,8 @@ export function renderHtmlDocument(input: {
   theme: Theme;
   css: string;
   content: MarkupNode;
+  /** The page's one inline script, allowed by the nonce (`csp` must name it in `script-src`). */
+  script?: string;
   csp: (nonce: string) => string;
   /** The nonce, when the content needs it too (an inline script); fresh per response otherwise. */
   nonce?: string;
@@ -25,7 +27,13 @@ export function renderHtmlDocument(input: {
   const nonce = input.nonce ?? crypto.randomUUID();
   const document = h(
     Document,
-    { title: input.title, theme: input.theme, nonce, css: input.css },
+    {
+      title: input.title,
+      theme: input.theme,
+      nonce,
+      css: input.css,
+      ...(input.script ? { script: input.script } : {}),
+    },
     input.content,
   );
   return {

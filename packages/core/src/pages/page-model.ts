@@ -14,6 +14,12 @@ export type PageModel =
       email?: string;
       /** A confirmation shown above the forms: after a password reset, or after an email was verified. */
       notice?: "password-reset" | "email-verified";
+      /**
+       * Passkey sign-in is on: a "Sign in with a passkey" button and passkeys offered in the email
+       * field's autofill (both need the page's script and browser support), and with `signUp` a link
+       * to passkey-only sign-up.
+       */
+      passkeys?: { signUp: boolean } | null;
     }
   | { page: "signout"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
   /** "Check your email": after a sign-in link (`signin`, the default), a sign-up, or a reset request. */
@@ -26,7 +32,15 @@ export type PageModel =
       error: ErrorCode | null;
       /** The Password provider's display name. */
       providerName: string;
+      /** Passkey-only sign-up is on: a link to it. */
+      passkeySignUp?: boolean;
     }
+  /**
+   * GET passkey-signup: email and optional name, then a passkey — the page's script calls
+   * `passkey-signup-options`, `navigator.credentials.create()` and `passkey-signup`. Without browser
+   * support the form stays hidden and the page says why.
+   */
+  | { page: "passkey-signup"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
   /** GET forgot-password: email; posts to `BASE/forgot-password`. */
   | { page: "forgot-password"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
   /** GET reset-password?token&email: the new password; posts token, email and password to `BASE/reset-password`. */
@@ -56,6 +70,21 @@ export type PageModel =
    * (`method: "totp"`) or a backup code (`"backup"`); posts to `BASE/two-factor`.
    */
   | { page: "two-factor"; csrfToken: string; method: "totp" | "backup"; error: ErrorCode | null }
+  /**
+   * GET two-factor-setup: the pending enrolment's QR code (`qrSvg`, from `qrSvg()`) and its key as
+   * text, and a form for the first code; posts to `BASE/two-factor-setup` (a second form asks for a
+   * new key).
+   */
+  | {
+      page: "two-factor-setup";
+      csrfToken: string;
+      callbackUrl: string;
+      secret: string;
+      qrSvg: string;
+      error: ErrorCode | null;
+    }
+  /** After a right first code on two-factor-setup: two-factor is on; the backup codes, shown this once. */
+  | { page: "two-factor-backup-codes"; backupCodes: readonly string[]; continueUrl: string }
   /**
    * Any code; codes whose surface is not "error" render as "Default", except `RateLimited`, which
    * renders as itself with its 429 status and says when to try again.
@@ -99,4 +128,6 @@ export interface PageView {
   css?: string;
   /** Extra response headers (`Retry-After`); they cannot replace the security headers. */
   headers?: Record<string, string>;
+  /** The page's one inline script: the CSP then allows it by nonce, and fetches to the same origin. */
+  script?: string;
 }

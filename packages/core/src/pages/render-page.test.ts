@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { qrSvg } from "../two-factor/qr-svg.ts";
 import { context, render, tags } from "./html-test-utils.ts";
+import { PASSKEY_SCRIPT } from "./passkey-script.ts";
 import type { PageModel } from "./render-page.ts";
 
 const models: PageModel[] = [
@@ -48,10 +50,36 @@ const models: PageModel[] = [
   },
   { page: "confirm-verify-email", csrfToken: "csrf", email: "ada@example.com", token: "t", callbackUrl: "/" },
   { page: "email-verified", signInUrl: "http://localhost:3000/api/auth/signin" },
+  {
+    page: "two-factor-setup",
+    csrfToken: "csrf",
+    callbackUrl: "/",
+    secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+    qrSvg: qrSvg("otpauth://totp/Acme:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme"),
+    error: "TwoFactorCodeInvalid",
+  },
+  {
+    page: "two-factor-backup-codes",
+    backupCodes: ["abcde-23456", "fghjk-78923"],
+    continueUrl: "http://localhost:3000/",
+  },
+];
+
+/** The pages that carry the passkey script. */
+const scriptModels: PageModel[] = [
+  {
+    page: "signin",
+    csrfToken: "csrf",
+    callbackUrl: "http://localhost:3000/",
+    error: "PasskeyInvalid",
+    providers: [{ id: "account", name: "Email and password", type: "password" }],
+    passkeys: { signUp: true },
+  },
+  { page: "passkey-signup", csrfToken: "csrf", callbackUrl: "/", error: "EmailInvalid" },
 ];
 
 test("every page is a complete, accessible document", () => {
-  for (const model of models) {
+  for (const model of [...models, ...scriptModels]) {
     const { body } = render(model);
     assert.ok(body.startsWith('<!DOCTYPE html><html lang="en"'), model.page);
     assert.match(body, /<meta charSet="utf-8"\/>/i);
@@ -59,14 +87,17 @@ test("every page is a complete, accessible document", () => {
     assert.match(body, /<title>[^<]+<\/title>/);
     assert.equal(body.match(/<main[\s>]/g)?.length, 1, `${model.page}: one <main>`);
     assert.equal(body.match(/<h1>/g)?.length, 1, `${model.page}: one h1, no skipped levels`);
-    assert.doesNotMatch(body, /<script|<h[2-6]|\son[a-z]+=|javascript:/i);
+    // No inline handlers, no javascript: URLs; scripts only on the passkey pages (tested below).
+    const withoutScript = body.replace(`${PASSKEY_SCRIPT}</script>`, "</script>");
+    assert.doesNotMatch(withoutScript, /<h[2-6]|\son[a-z]+=|javascript:/i);
+    assert.equal(/<script/.test(body), scriptModels.includes(model), model.page);
     assert.match(body, /:focus-visible\{outline:3px solid/);
   }
 });
 
 test("every visible input has a <label for> pointing at its id", () => {
   let checked = 0;
-  for (const model of models) {
+  for (const model of [...models, ...scriptModels]) {
     const { body } = render(model);
     const labelled = new Set(tags(body, "label").map((label) => label.for));
     for (const input of tags(body, "input")) {
@@ -77,12 +108,13 @@ test("every visible input has a <label for> pointing at its id", () => {
     }
   }
   // sign-in: email, username, password, and the password form's email and password; sign-up: 3;
-  // forgot-password: 1; reset-password: 1.
-  assert.equal(checked, 10, "every visible input was checked");
+  // forgot-password: 1; reset-password: 1; two-factor-setup: 1; sign-in with passkeys: 2;
+  // passkey-signup: 2.
+  assert.equal(checked, 15, "every visible input was checked");
 });
 
 test("aria-describedby and the error box: every id named exists, each error box is role=alert", () => {
-  for (const model of models) {
+  for (const model of [...models, ...scriptModels]) {
     const { body } = render(model);
     const ids = new Set([...body.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
     assert.equal(ids.size, body.match(/\sid="/g)?.length ?? 0, `${model.page}: ids are unique`);
@@ -98,7 +130,7 @@ test("aria-describedby and the error box: every id named exists, each error box 
 });
 
 test("security headers on every page", () => {
-  for (const model of models) {
+  for (const model of [...models, ...scriptModels]) {
     const { headers } = render(model);
     assert.equal(headers["Content-Type"], "text/html; charset=utf-8");
     assert.equal(headers["Referrer-Policy"], "no-referrer");
@@ -128,6 +160,31 @@ test("CSP: no scripts, framing refused, styles only by a fresh nonce that matche
   const secondNonce = /'nonce-([\w-]+)'/.exec(second.headers["Content-Security-Policy"] ?? "")?.[1];
   assert.notEqual(secondNonce, nonce);
   assert.equal(tags(second.body, "style")[0]?.nonce, secondNonce);
+});
+
+test("CSP of the pages without a script: no script-src and no connect-src on any of them", () => {
+  for (const model of models) {
+    const csp = render(model).headers["Content-Security-Policy"] ?? "";
+    assert.match(csp, /^default-src 'none'; style-src 'nonce-[\w-]+'; img-src/, model.page);
+    assert.doesNotMatch(csp, /script-src|connect-src/, model.page);
+  }
+});
+
+test("CSP of the passkey pages: their one script by the response's nonce, fetches to the origin only", () => {
+  for (const model of scriptModels) {
+    const page = render(model);
+    const csp = page.headers["Content-Security-Policy"] ?? "";
+    const nonce = /script-src 'nonce-([\w-]+)'/.exec(csp)?.[1];
+    assert.ok(nonce, model.page);
+    assert.equal(
+      csp,
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' https: data:; base-uri 'none'; frame-ancestors 'none'`,
+    );
+    assert.deepEqual(tags(page.body, "script"), [{ nonce }], model.page);
+    assert.equal(tags(page.body, "style")[0]?.nonce, nonce, model.page);
+    assert.ok(page.body.endsWith(`<script nonce="${nonce}">${PASSKEY_SCRIPT}</script></body></html>`));
+    assert.doesNotMatch(page.body, /\sstyle="/);
+  }
 });
 
 test("color scheme: auto uses prefers-color-scheme, light/dark pin data-color-scheme on <html>", () => {

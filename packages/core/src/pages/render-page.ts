@@ -5,11 +5,14 @@ import { errorPage } from "./error-page.ts";
 import { forgotPasswordPage } from "./forgot-password-page.ts";
 import { renderHtmlDocument } from "./html-document.ts";
 import type { PageContext, PageModel, PageView, RenderedPage } from "./page-model.ts";
+import { passkeySignUpPage } from "./passkey-signup-page.ts";
 import { resetPasswordPage } from "./reset-password-page.ts";
 import { signInPage } from "./signin-page.ts";
 import { signOutPage } from "./signout-page.ts";
 import { signUpPage } from "./signup-page.ts";
+import { twoFactorBackupCodesPage } from "./two-factor-backup-codes-page.ts";
 import { twoFactorPage } from "./two-factor-page.ts";
+import { twoFactorSetupPage } from "./two-factor-setup-page.ts";
 import { verifyRequestPage } from "./verify-request-page.ts";
 
 export type { PageContext, PageModel, PageProvider, RenderedPage } from "./page-model.ts";
@@ -39,6 +42,12 @@ export function view(model: PageModel, context: PageContext): PageView {
       return emailVerifiedPage(model, context);
     case "two-factor":
       return twoFactorPage(model, context);
+    case "two-factor-setup":
+      return twoFactorSetupPage(model, context);
+    case "two-factor-backup-codes":
+      return twoFactorBackupCodesPage(model, context);
+    case "passkey-signup":
+      return passkeySignUpPage(model, context);
   }
 }
 
@@ -46,21 +55,28 @@ export function view(model: PageModel, context: PageContext): PageView {
  * No `form-action` directive on purpose: Chrome applies form-action to every redirect that follows
  * a form submission, and our sign-in forms POST to BASE/signin/<id>, which answers with a redirect
  * to the provider's own origin. `form-action 'self'` would block every OAuth sign-in in Chrome.
- * `default-src 'none'` without any script-src means no script runs on these pages at all.
+ * `default-src 'none'` without any script-src means no script runs on these pages at all. A page with
+ * a script (passkeys) adds `script-src` with the response's nonce — only that one inline script runs,
+ * no URL and no `unsafe-inline` — and `connect-src 'self'` for its fetches to the auth endpoint.
  */
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string, withScript: boolean): string {
   return [
     "default-src 'none'",
+    withScript ? `script-src 'nonce-${nonce}'` : null,
     `style-src 'nonce-${nonce}'`,
+    withScript ? "connect-src 'self'" : null,
     "img-src 'self' https: data:",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-  ].join("; ");
+  ]
+    .filter((directive) => directive !== null)
+    .join("; ");
 }
 
 /**
  * Renders one built-in page to a complete HTML document with its status and security headers.
- * Every text and attribute value is escaped (lib/render-markup.ts); the pages contain no JavaScript.
+ * Every text and attribute value is escaped (lib/render-markup.ts); the only JavaScript is the
+ * passkey script (passkey-script.ts), on the pages that offer passkeys.
  *
  * @example
  * const page = renderPage({ page: "error", code: "AccessDenied" }, { baseUrl, origin, theme: {} });
@@ -74,7 +90,8 @@ export function renderPage(model: PageModel, context: PageContext): RenderedPage
     theme: context.theme,
     css: page.css ?? "",
     content: page.content,
-    csp: contentSecurityPolicy,
+    ...(page.script ? { script: page.script } : {}),
+    csp: (nonce) => contentSecurityPolicy(nonce, page.script !== undefined),
     ...(page.headers && { headers: page.headers }),
   });
 }

@@ -246,3 +246,89 @@ test("each sign-in form is named after its provider, so two 'Email' fields are t
   const named = [...html.body.matchAll(/<form\b[^>]*aria-label="([^"]*)"/g)].map((m) => m[1]);
   assert.deepEqual(named, ["Sign in with Email link", "Sign in with Email and password"]);
 });
+
+const withPasswordAndEmail: PageProvider[] = [{ id: "mail", name: "Email", type: "email" }, password];
+
+/** The one `script-src` nonce of a page's CSP, or undefined. */
+function scriptNonce(csp: string | undefined): string | undefined {
+  return /script-src 'nonce-([\w-]+)'/.exec(csp ?? "")?.[1];
+}
+
+test("passkeys off: no script, no script-src, no connect-src, no passkey button, plain autocomplete", () => {
+  const page = signIn({ providers: withPasswordAndEmail });
+  const csp = page.headers["Content-Security-Policy"] ?? "";
+  assert.doesNotMatch(page.body, /<script|data-passkey|webauthn/);
+  assert.doesNotMatch(csp, /script-src|connect-src/);
+  for (const nullish of [undefined, null]) {
+    assert.doesNotMatch(signIn({ providers: withPasswordAndEmail, passkeys: nullish }).body, /<script/);
+  }
+});
+
+test("passkeys on: a hidden passkey part with what the script posts, shown only by the script", () => {
+  const page = signIn({ providers: withPasswordAndEmail, passkeys: { signUp: false } });
+  const [part] = tags(page.body, "div").filter((div) => div["data-passkey"] !== undefined);
+  assert.deepEqual(part, {
+    hidden: "",
+    "data-passkey": "signin",
+    "data-base": "http://localhost:3000/api/auth",
+    "data-csrf-token": "csrf-123",
+    "data-callback-url": "http://localhost:3000/dashboard",
+    "data-failure": errorCatalogue.PasskeyInvalid.message,
+  });
+  // A plain button (not a submit: it belongs to no form), before the other ways to sign in.
+  assert.match(
+    page.body,
+    /<h1>Sign in<\/h1><div hidden="" data-passkey="signin"[^>]*><div class="stack"><button type="button" class="button">Sign in with a passkey<\/button><\/div><hr\/><\/div><div class="stack"><form/,
+  );
+  assert.doesNotMatch(page.body, /href="[^"]*passkey-signup/);
+});
+
+test("passkeys on: the email fields offer passkeys in their autofill (autocomplete … webauthn)", () => {
+  const body = signIn({ providers: withPasswordAndEmail, passkeys: { signUp: false } }).body;
+  const [email, passwordForm] = forms(body);
+  assert.equal(field(email?.body ?? "", "email")?.autocomplete, "email webauthn");
+  assert.equal(field(passwordForm?.body ?? "", "email")?.autocomplete, "username webauthn");
+  assert.equal(field(passwordForm?.body ?? "", "password")?.autocomplete, "current-password");
+});
+
+test("passkeys on: one inline script whose nonce is the CSP's; default-src 'none' and the rest kept", () => {
+  const page = signIn({ providers: withPasswordAndEmail, passkeys: { signUp: true } });
+  const csp = page.headers["Content-Security-Policy"] ?? "";
+  const nonce = scriptNonce(csp);
+  assert.ok(nonce);
+  assert.equal(
+    csp,
+    `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' https: data:; base-uri 'none'; frame-ancestors 'none'`,
+  );
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|strict-dynamic|\shttps?:\/\//);
+  const scripts = tags(page.body, "script");
+  assert.deepEqual(scripts, [{ nonce }]);
+  assert.equal(page.body.match(/<script/g)?.length, 1);
+  // The script is last in <body>, after the content it enhances, and holds no request data.
+  assert.match(
+    page.body,
+    /<\/main><script nonce="[\w-]+">\(\(\) => \{[\s\S]*\}\)\(\);\n<\/script><\/body><\/html>$/,
+  );
+  assert.ok(!page.body.slice(page.body.indexOf("<script")).includes("csrf-123"));
+  // A new response, a new nonce.
+  const again = signIn({ providers: withPasswordAndEmail, passkeys: { signUp: true } });
+  assert.notEqual(scriptNonce(again.headers["Content-Security-Policy"]), nonce);
+  assert.equal(tags(again.body, "script")[0]?.nonce, scriptNonce(again.headers["Content-Security-Policy"]));
+});
+
+test("passkey sign-up on: a link to it beside the passkey button, with the callback URL", () => {
+  const body = signIn({ providers: withPasswordAndEmail, passkeys: { signUp: true } }).body;
+  const callback = encodeURIComponent("http://localhost:3000/dashboard");
+  assert.match(
+    body,
+    new RegExp(
+      `<button type="button" class="button">Sign in with a passkey</button><p class="links"><a href="http://localhost:3000/api/auth/passkey-signup\\?callbackUrl=${callback}">Create an account with a passkey</a></p>`,
+    ),
+  );
+});
+
+test("passkeys alone (no provider): the passkey part without a separator, not 'no methods'", () => {
+  const body = signIn({ providers: [], passkeys: { signUp: false } }).body;
+  assert.doesNotMatch(body, /No sign-in methods|<hr/);
+  assert.match(body, /Sign in with a passkey/);
+});

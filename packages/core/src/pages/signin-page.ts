@@ -5,6 +5,8 @@ import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { Fragment, h, type MarkupElement } from "./lib/h.ts";
 import type { PageContext, PageModel, PageProvider, PageView } from "./page-model.ts";
+import { PASSKEY_SCRIPT } from "./passkey-script.ts";
+import { PasskeySignIn } from "./passkey-sign-in.ts";
 import { TextField } from "./text-field.ts";
 import { providerClassName, safeImageUrl, themeCss } from "./theme.ts";
 
@@ -19,6 +21,14 @@ const NOTICES: Readonly<Record<NonNullable<SignInModel["notice"]>, string>> = {
   "password-reset": "Your password has been changed. Sign in with your new password.",
   "email-verified": "Your email address is verified. You can sign in now.",
 };
+
+/**
+ * An email field's `autocomplete`, with the `webauthn` token when passkeys are on: the browser then
+ * offers passkeys in the field's autofill (the script's conditional request waits on it).
+ */
+function emailAutoComplete(model: SignInModel, token: "email" | "username"): string {
+  return model.passkeys ? `${token} webauthn` : token;
+}
 
 /** The confirmation from the step before; a value that is not one of ours shows nothing. */
 function noticeMessage(notice: unknown): string | null {
@@ -67,7 +77,12 @@ function Field(props: {
 function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupElement {
   const fields: MarkupElement[] = [];
   if (provider.type === "email") {
-    const input = { label: "Email", type: "email", placeholder: "email@example.com", autocomplete: "email" };
+    const input = {
+      label: "Email",
+      type: "email",
+      placeholder: "email@example.com",
+      autocomplete: emailAutoComplete(model, "email"),
+    };
     const id = `input-email-for-${provider.id}-provider`;
     fields.push(
       h(Field, {
@@ -120,7 +135,7 @@ function PasswordForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
         name: "email",
         label: "Email",
         type: "email",
-        autoComplete: "username",
+        autoComplete: emailAutoComplete(model, "username"),
         required: true,
         defaultValue: model.email,
       }),
@@ -157,7 +172,10 @@ function groupProviders(providers: readonly PageProvider[]): Indexed[][] {
   return groups;
 }
 
-/** GET BASE/signin: one form per provider, separated into groups by <hr>. */
+/**
+ * GET BASE/signin: one form per provider, separated into groups by <hr>; with passkeys on, the
+ * passkey button first (shown by the page's script where the browser supports passkeys).
+ */
 export function signInPage(model: SignInModel, context: PageContext): PageView {
   const error = inlineError(model.error, "Unable to sign in.");
   const notice = noticeMessage(model.notice);
@@ -182,7 +200,22 @@ export function signInPage(model: SignInModel, context: PageContext): PageView {
     h("h1", null, "Sign in"),
     notice ? h("div", { className: "notice", role: "status" }, notice) : null,
     error ? h(ErrorBox, { message: error.message }) : null,
-    sections.length > 0 ? sections : h("p", null, "No sign-in methods are configured."),
+    model.passkeys
+      ? h(PasskeySignIn, {
+          baseUrl: context.baseUrl,
+          csrfToken: model.csrfToken,
+          callbackUrl: model.callbackUrl,
+          signUp: model.passkeys.signUp === true,
+          separator: sections.length > 0,
+        })
+      : null,
+    sections.length > 0 || model.passkeys ? sections : h("p", null, "No sign-in methods are configured."),
   );
-  return { title: "Sign in", status: 200, content, css: themeCss(context.theme, model.providers) };
+  return {
+    title: "Sign in",
+    status: 200,
+    content,
+    css: themeCss(context.theme, model.providers),
+    ...(model.passkeys ? { script: PASSKEY_SCRIPT } : {}),
+  };
 }

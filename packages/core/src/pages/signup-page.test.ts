@@ -116,3 +116,18 @@ test("sign-up page: an error about no one field points at none; other codes are 
     assert.ok(!body.includes(code), code);
   }
 });
+
+test("with passkey-only sign-up on, a link to it (with the callback URL); no script on this page", () => {
+  const callback = encodeURIComponent("http://localhost:3000/welcome");
+  const page = signUp({ passkeySignUp: true });
+  assert.deepEqual(
+    tags(page.body, "a").map((a) => a.href),
+    [
+      `http://localhost:3000/api/auth/signin?callbackUrl=${callback}`,
+      `http://localhost:3000/api/auth/passkey-signup?callbackUrl=${callback}`,
+    ],
+  );
+  assert.match(page.body, />Use a passkey instead of a password<\/a>/);
+  assert.doesNotMatch(page.body, /<script/);
+  assert.doesNotMatch(signUp().body, /passkey/);
+});

@@ -57,7 +57,13 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
           href: accountPageUrl(context.baseUrl, "signin", model.callbackUrl),
           text: "Already have an account? Sign in",
         },
-      ],
+        model.passkeySignUp
+          ? {
+              href: accountPageUrl(context.baseUrl, "passkey-signup", model.callbackUrl),
+              text: "Use a passkey instead of a password",
+            }
+          : null,
+      ].filter((link) => link !== null),
     }),
   );
   return { title: "Create an account", status: 200, content, css: themeCss(context.theme) };

@@ -118,6 +118,18 @@ background:var(--notice-bg);border:1px solid var(--notice-border);border-radius:
 .hint{margin:0;font-size:.875rem;text-align:left}
 .links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.5rem;margin:0;font-size:.9375rem}
 .site{text-align:center;margin:0}
+[hidden]{display:none!important}
+.link-button{padding:0;font:inherit;color:var(--link);background:none;border:0;text-decoration:underline;
+text-underline-offset:.2em;cursor:pointer}
+.qr{width:12rem;max-width:100%;margin:0 auto 1.5rem;border:1px solid var(--border)}
+.qr svg{display:block;width:100%;height:auto}
+.secret{display:inline-block;max-width:22ch;margin-top:.25rem;color:var(--text);font-size:1.0625rem;
+word-spacing:.25em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;
+overflow-wrap:anywhere}
+form.links{margin-top:1rem}
+.codes{display:grid;grid-template-columns:repeat(2,1fr);gap:.5rem;margin:0 0 1.5rem;padding:0;list-style:none;
+text-align:center;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
+.codes li{padding:.375rem;border:1px solid var(--border);border-radius:.375rem}
 @media (max-width:26rem){body{padding:1rem .75rem}.card{padding:1.5rem 1.25rem}}
 @media (forced-colors:active){.button{border-color:ButtonText}}
 `;

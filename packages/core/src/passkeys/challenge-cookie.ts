@@ -18,10 +18,14 @@ const PURPOSE = "gatehouse.webauthn-challenge";
 /** Marks a challenge's id as used, apart from every rate-limit key in the same store. */
 const USED_PREFIX = "passkey-challenge:";
 
-/** What a ceremony's challenge cookie carries: the challenge, what it is for and, to register, whom. */
+/**
+ * What a ceremony's challenge cookie carries: the challenge, what it is for and, to register, whom —
+ * for a sign-up, the id the new account will have and the address it is for.
+ */
 export type PasskeyCeremony =
   | { kind: "register"; challenge: string; userId: string }
-  | { kind: "authenticate"; challenge: string };
+  | { kind: "authenticate"; challenge: string }
+  | { kind: "signup"; challenge: string; userId: string; email: string; name: string | null };
 
 /** What a challenge is for: creating a passkey, or signing in with one. */
 export type CeremonyKind = PasskeyCeremony["kind"];
@@ -68,11 +72,13 @@ export async function openChallenge<K extends CeremonyKind>(input: {
   const keys = await input.keys.encryptionKeys(PURPOSE);
   const payload = await decodeJwt({ token: input.value, keys, now: input.now });
   if (!payload || payload.kind !== input.kind) return null;
-  const { jti: id, challenge, userId } = payload;
+  const { jti: id, challenge, userId, email, name } = payload;
   if (typeof id !== "string" || typeof challenge !== "string" || challenge === "") return null;
   if (input.kind === "authenticate") return { kind: "authenticate", challenge, id } as OpenedCeremony<K>;
   if (typeof userId !== "string" || userId === "") return null;
-  return { kind: "register", challenge, userId, id } as OpenedCeremony<K>;
+  if (input.kind === "register") return { kind: "register", challenge, userId, id } as OpenedCeremony<K>;
+  if (typeof email !== "string" || email === "" || (name !== null && typeof name !== "string")) return null;
+  return { kind: "signup", challenge, userId, email, name, id } as OpenedCeremony<K>;
 }
 
 /**

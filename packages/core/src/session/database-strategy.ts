@@ -81,7 +81,9 @@ async function load(ctx: RequestContext, adapter: Adapter, token: string) {
   if (!isSessionTokenShape(token)) return null;
   const hash = await hashToken(token);
   const row = await callAdapter(adapter, "getSessionAndUser", hash);
-  if (!row) return null;
+  // A disabled user's rows were deleted when they were disabled; one written since (a sign-in that
+  // raced the disable) still gives no session.
+  if (!row || row.user.disabledAt) return null;
   if (row.session.expires.getTime() <= ctx.now) {
     await callAdapter(adapter, "deleteSession", hash);
     return null;

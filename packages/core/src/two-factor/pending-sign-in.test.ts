@@ -129,3 +129,16 @@ test("two claims at once: exactly one wins", async () => {
   const results = await Promise.all([1, 2, 3].map(() => claimPendingSignIn(store, opened, NOW)));
   assert.deepEqual(results.sort(), [false, false, true]);
 });
+
+test("the account id at the provider comes back, so the session after the second step names the right account", async () => {
+  const withAccount = {
+    ...PENDING,
+    providerId: "github",
+    accountType: "oauth" as const,
+    providerAccountId: "gh-42",
+  };
+  const opened = await openPendingSignIn(at(NOW), await sealPendingSignIn(at(NOW), withAccount));
+  assert.equal(opened?.providerAccountId, "gh-42");
+  const without = await openPendingSignIn(at(NOW), await sealPendingSignIn(at(NOW), PENDING));
+  assert.equal(without && "providerAccountId" in without, false);
+});

@@ -38,6 +38,8 @@ export interface PendingSignIn {
   userId: string;
   /** The provider of the first step (`credentials`, `email`, `github`, …). */
   providerId: string;
+  /** The user's id at that provider (not a secret): the `account` the session is made with. */
+  providerAccountId?: string;
   accountType: AccountType;
   /** Validated before sealing; where the person goes once signed in. */
   callbackUrl: string;
@@ -75,6 +77,7 @@ export async function sealPendingSignIn(
     token: {
       sub: pending.userId,
       provider: pending.providerId,
+      ...(pending.providerAccountId ? { pai: pending.providerAccountId } : {}),
       type: pending.accountType,
       callbackUrl: pending.callbackUrl,
       ...(pending.passkeyVerified ? { passkeyVerified: true } : {}),
@@ -101,10 +104,11 @@ export async function openPendingSignIn(
     now: context.now,
   });
   if (!claims) return null;
-  const { sub, provider, type, callbackUrl, passkeyVerified, jti, exp } = claims;
+  const { sub, provider, pai, type, callbackUrl, passkeyVerified, jti, exp } = claims;
   if (
     typeof sub !== "string" ||
     typeof provider !== "string" ||
+    (pai !== undefined && typeof pai !== "string") ||
     !ACCOUNT_TYPES.includes(type as AccountType) ||
     typeof callbackUrl !== "string" ||
     typeof jti !== "string" ||
@@ -115,6 +119,7 @@ export async function openPendingSignIn(
   return {
     userId: sub,
     providerId: provider,
+    ...(typeof pai === "string" ? { providerAccountId: pai } : {}),
     accountType: type as AccountType,
     callbackUrl,
     ...(passkeyVerified === true ? { passkeyVerified: true } : {}),

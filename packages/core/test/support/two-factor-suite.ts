@@ -5,6 +5,7 @@ import {
   twoFactorApp as appOn,
   firstFactor,
   locationOf,
+  PASSWORD,
   postJson,
   secondFactor,
   type TwoFactorAdapter,
@@ -171,6 +172,23 @@ export function twoFactorSuite(
       assert.ok(sessionTokenSet(await firstFactor(ada, email)));
     });
 
+    test("disabling with the password instead of a code: a wrong one refused, the right one works", async () => {
+      const app = await twoFactorApp();
+      const email = "lost-phone@example.test";
+      const { browser, secret } = await enrolledUser(app, email);
+      await pendingSignIn(browser, email);
+      assert.ok(sessionTokenSet(await secondFactor(browser, { code: totpCode(secret, app.clock.now) })));
+      const userId = (await app.adapter.getUserByEmail(email))!.id;
+
+      const wrong = await postJson(browser, "two-factor-disable", { password: "not the password" });
+      assert.equal(wrong.status, 403);
+      assert.equal(wrong.body.error, "CurrentPasswordIncorrect");
+      assert.ok((await app.adapter.getTwoFactor(userId))?.enabledAt, "still on");
+      const right = await postJson(browser, "two-factor-disable", { password: PASSWORD });
+      assert.deepEqual(right.body, { ok: true });
+      assert.equal(await app.adapter.getTwoFactor(userId), null);
+    });
+
     test("a pending sign-in expires after 5 minutes", async () => {
       const app = await twoFactorApp();
       const { browser, secret } = await enrolledUser(app, "grace@example.test");
@@ -204,8 +222,35 @@ export function twoFactorSuite(
         },
         headers: { "x-auth-return-redirect": "1" },
       });
-      assert.deepEqual(await answer.json(), { url: `${BASE}/two-factor` });
+      assert.deepEqual(await answer.json(), { url: `${BASE}/two-factor`, twoFactorRequired: true });
       assert.equal(sessionTokenSet(answer), undefined);
+    });
+
+    test("GET two-factor-status says whether it is on and how many backup codes are left", async () => {
+      const app = await twoFactorApp();
+      const email = "status@example.test";
+      const anonymous = await app.browser().request("/api/auth/two-factor-status");
+      assert.equal(anonymous.status, 401);
+      await app.seedUser(email);
+      const browser = app.browser();
+      assert.ok(sessionTokenSet(await firstFactor(browser, email)));
+      const off = await browser.request("/api/auth/two-factor-status");
+      assert.deepEqual(await off.json(), { enabled: false, backupCodesLeft: 0 });
+      const { secret } = (await postJson(browser, "two-factor-enroll")).body as { secret: string };
+      const pending = await browser.request("/api/auth/two-factor-status");
+      assert.deepEqual(
+        await pending.json(),
+        { enabled: false, backupCodesLeft: 0 },
+        "not on before confirming",
+      );
+      const confirmed = await postJson(browser, "two-factor-confirm", {
+        code: totpCode(secret, app.clock.now),
+      });
+      const codes = confirmed.body.backupCodes as string[];
+      app.clock.now += 2 * STEP_MS;
+      await postJson(browser, "two-factor-backup-codes", { code: codes[0]! });
+      const renewed = await browser.request("/api/auth/two-factor-status");
+      assert.deepEqual(await renewed.json(), { enabled: true, backupCodesLeft: 10 });
     });
 
     for (const rateLimit of [undefined, false] as const) {

@@ -47,18 +47,21 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const { call, read } = transport;
 
   // The server's answer becomes a result; `ok` needs a 2xx, a URL and no `?error=` (fail closed:
-  // Auth.js v4 answers some failures with 200).
+  // Auth.js v4 answers some failures with 200). A sign-in the server sends to the second step
+  // (`twoFactorRequired` in its answer) is not done yet: `TwoFactorRequired`, and `url` is that page.
   function finish(
     status: number,
     ok: boolean,
     url: string | null,
     redirect: boolean,
     trigger?: BroadcastTrigger,
+    secondStep?: boolean,
   ): AuthResult {
-    const error = (url && errorOf(url)) || (ok && url ? null : "Default");
+    const error =
+      (url && errorOf(url)) || (ok && url ? (secondStep ? "TwoFactorRequired" : null) : "Default");
     if (!error && trigger) broadcast(trigger);
     if (redirect && url) navigate(url);
-    return { ok: !error, status, error, url: error ? null : url };
+    return { ok: !error, status, error, url: error && !secondStep ? null : url };
   }
 
   async function post(
@@ -68,8 +71,9 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     trigger?: BroadcastTrigger,
   ): Promise<AuthResult> {
     const reply = await transport.post(path, fields);
-    const url = isRecord(reply.body) && typeof reply.body.url === "string" ? reply.body.url : null;
-    return finish(reply.status, reply.ok, url, redirect, trigger);
+    const body = isRecord(reply.body) ? reply.body : {};
+    const url = typeof body.url === "string" ? body.url : null;
+    return finish(reply.status, reply.ok, url, redirect, trigger, body.twoFactorRequired === true);
   }
 
   return {

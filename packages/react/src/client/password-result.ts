@@ -1,4 +1,5 @@
 import { errorOf } from "../lib/error-of.ts";
+import { failureOf } from "../lib/failure.ts";
 import { isRecord } from "../lib/is-record.ts";
 import type { Reply } from "../lib/transport.ts";
 import type { PasswordErrorCode, PasswordFailure, PasswordResult, PasswordUpdateResult } from "./types.ts";
@@ -20,25 +21,7 @@ export const SERVER_CODES = {
   StorageUnavailable: 1,
 } satisfies Record<Exclude<PasswordErrorCode, "NetworkError" | "Default">, 1>;
 
-function failure({ status, headers, body }: Reply): PasswordFailure {
-  if (status === 0) return { ok: false, status, error: "NetworkError" };
-  const fields = isRecord(body) ? body : {};
-  // JSON endpoints name the code; form endpoints put it in the URL's `?error=`. Without one: a JSON
-  // endpoint refuses a failed CSRF check with a bare 403 `{}` (docs/protocol.md §3), and a 429 is a
-  // rate limit also when a proxy sent it.
-  const fallback =
-    status === 429
-      ? "RateLimited"
-      : status === 403 && isRecord(body) && Object.keys(body).length === 0 && "MissingCSRF";
-  const code = fields.error || (typeof fields.url === "string" && errorOf(fields.url)) || fallback;
-  const error =
-    typeof code === "string" && Object.hasOwn(SERVER_CODES, code) ? (code as PasswordErrorCode) : "Default";
-  const result: PasswordFailure = { ok: false, status, error };
-  if (typeof fields.message === "string") result.message = fields.message;
-  const retryAfter = String(fields.retryAfter ?? headers.get("retry-after"));
-  if (/^\d+$/.test(retryAfter)) result.retryAfter = Number(retryAfter);
-  return result;
-}
+const failure = (reply: Reply): PasswordFailure => failureOf<PasswordErrorCode>(reply, SERVER_CODES);
 
 /** A form endpoint's answer (sign-up, forgot, reset): ok needs a 2xx and a URL without `?error=`. */
 export function toPasswordResult(reply: Reply): PasswordResult {

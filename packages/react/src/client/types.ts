@@ -25,13 +25,18 @@ export interface ClientProvider {
 /** `GET BASE/providers`: provider id → provider. */
 export type ProviderMap = Record<string, ClientProvider>;
 
-/** The result of `signIn` and `signOut`; `error` is the `?error=` code of the server's answer. */
+/**
+ * The result of `signIn` and `signOut`; `error` is the `?error=` code of the server's answer, or
+ * `"TwoFactorRequired"` when the credentials were right but the account has two-factor on: no session
+ * yet, and `url` is the server's two-factor page (`BASE/two-factor`; finish there, or in your own form
+ * with `submitTwoFactor` of `@gatehouse/react/two-factor`).
+ */
 export interface AuthResult {
   ok: boolean;
   /** HTTP status of the last response, 0 when none arrived. */
   status: number;
   error: string | null;
-  /** Where the server sends the browser next; null on error. */
+  /** Where the server sends the browser next; null on error, except the two-factor page with `TwoFactorRequired`. */
   url: string | null;
 }
 

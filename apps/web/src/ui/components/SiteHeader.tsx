@@ -1,7 +1,9 @@
+import { useSession } from "@gatehouse/react";
 import { Link } from "../Link.tsx";
 import { AccountArea } from "./AccountArea.tsx";
 
 export function SiteHeader() {
+  const { status } = useSession();
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -17,6 +19,11 @@ export function SiteHeader() {
             <li>
               <Link href="/protected">Protected page</Link>
             </li>
+            {status === "authenticated" && (
+              <li>
+                <Link href="/account">Account</Link>
+              </li>
+            )}
           </ul>
         </nav>
         <AccountArea />

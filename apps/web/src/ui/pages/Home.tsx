@@ -1,19 +1,24 @@
 import { signIn, useSession } from "@gatehouse/react";
+import { passkeysSupported } from "@gatehouse/react/passkeys";
+import { PasskeySignInButton } from "../features/passkey-sign-in/PasskeySignInButton.tsx";
 import { Link } from "../Link.tsx";
-import { useCanSignUp } from "../use-can-sign-up.ts";
+import { useProviders } from "../use-providers.ts";
 import { useTitle } from "../use-title.ts";
 
 export function Home() {
   useTitle();
   const { data, status } = useSession();
-  const canSignUp = useCanSignUp();
+  const providers = useProviders();
+  // A link to /api/auth/signup without the Password provider would only lead to an error page.
+  const canSignUp = providers !== null && "password" in providers;
+  const offersPasskeys = providers !== null && "passkey" in providers && passkeysSupported();
   const user = data?.user;
   return (
     <>
       <h1 tabIndex={-1}>Welcome to Gatehouse</h1>
       <p className="lead">
-        A small web app that signs you in with OpenID Connect, a password or a link sent by email, and keeps
-        one page for signed-in visitors only.
+        A small web app that signs you in with OpenID Connect, a password, a passkey or a link sent by email,
+        and keeps one page for signed-in visitors only.
       </p>
       <section className="card" aria-labelledby="session-heading">
         <h2 id="session-heading">Your session</h2>
@@ -42,6 +47,7 @@ export function Home() {
               Sign in
             </button>
           )}
+          {status === "unauthenticated" && offersPasskeys && <PasskeySignInButton />}
           {status === "unauthenticated" && canSignUp && (
             // The server's own page, not an in-app route: a full navigation.
             <a href="/api/auth/signup" className="button button-quiet">
@@ -51,6 +57,11 @@ export function Home() {
           <Link href="/protected" className={status === "authenticated" ? "button" : "button button-quiet"}>
             Open the protected page
           </Link>
+          {status === "authenticated" && (
+            <Link href="/account" className="button button-quiet">
+              Security settings
+            </Link>
+          )}
         </div>
       </section>
     </>

@@ -1,15 +1,18 @@
 import { askSignInCallback, type SignInInput } from "../../accounts/sign-in-callback.ts";
 import { storedUser } from "../../accounts/stored-user.ts";
+import { callAdapter } from "../../adapter/call-adapter.ts";
+import type { Account } from "../../config/options.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
-import { failure } from "../../http/page-urls.ts";
+import { failure, formPageUrl } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
+import type { User } from "../../providers/types.ts";
 import type { SignInResult } from "../../session/session-strategy.ts";
 import type { Services } from "../services.ts";
 import { startSecondStep, twoFactorOn } from "./two-factor.ts";
 
 /**
- * The common end of every browser sign-in: the `signIn` callback decides; a user with two-factor on
- * then gets no session but the second step (`BASE/two-factor`); everyone else gets one (`issueSession`).
+ * The common end of every browser sign-in: the `signIn` callback decides, the user is stored or
+ * found, then `finishSignIn` (a disabled user refused, the second step, or a session).
  */
 export async function completeSignIn(
   ctx: RequestContext,
@@ -17,21 +20,63 @@ export async function completeSignIn(
   input: SignInInput,
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
-  const decision = await askSignInCallback(ctx, input);
-  if (decision === false) return failure(ctx, "AccessDenied");
-  if (typeof decision === "string") {
-    // A redirect chosen by the app still obeys the redirect policy.
-    const target = await ctx.validateRedirect(decision);
-    if (!target) return failure(ctx, "AccessDenied");
-    return redirect(target);
-  }
-  if (decision !== true) return failure(ctx, "AccessDenied");
+  const { provider: _provider, ...forCallback } = input;
+  const refused = await decideSignIn(ctx, forCallback);
+  if (refused) return refused;
   const { user, isNewUser } = await storedUser(ctx, input, () => services.sessions.userId(ctx));
-  // A user created by this very sign-in cannot have enrolled yet.
-  if (!isNewUser && (await twoFactorOn(ctx, user.id))) {
+  return finishSignIn(ctx, services, {
+    user,
+    account: input.account,
+    ...(input.profile ? { profile: input.profile } : {}),
+    isNewUser,
+    callbackUrl,
+    bothFactors: false,
+  });
+}
+
+/**
+ * The app's `signIn` callback: null to go on, else the answer — `AccessDenied`, or the app's own
+ * redirect (which still obeys the redirect policy).
+ */
+export async function decideSignIn(
+  ctx: RequestContext,
+  input: Omit<SignInInput, "provider">,
+): Promise<Outcome | null> {
+  const decision = await askSignInCallback(ctx, input as SignInInput);
+  if (decision === true) return null;
+  if (typeof decision === "string") {
+    const target = await ctx.validateRedirect(decision);
+    return target ? redirect(target) : failure(ctx, "AccessDenied");
+  }
+  return failure(ctx, "AccessDenied");
+}
+
+/**
+ * After the first factor, for the stored user: a disabled user is refused; a user with two-factor on
+ * gets no session but the second step (`BASE/two-factor`) — unless `bothFactors` (a passkey with user
+ * verification); everyone else gets a session.
+ */
+export async function finishSignIn(
+  ctx: RequestContext,
+  services: Services,
+  input: {
+    user: User;
+    account: Account;
+    profile?: Record<string, unknown>;
+    isNewUser: boolean;
+    callbackUrl: string;
+    /** The first factor was already two (a passkey that verified the user). */
+    bothFactors: boolean;
+  },
+): Promise<Outcome> {
+  const { user, isNewUser, callbackUrl } = input;
+  // A user created by this very sign-in can be neither disabled nor enrolled yet.
+  if (!isNewUser && (await userDisabled(ctx, user.id))) return refuseDisabled(ctx, user.id, callbackUrl);
+  if (!input.bothFactors && !isNewUser && (await twoFactorOn(ctx, user.id))) {
     return startSecondStep(ctx, {
       userId: user.id,
       providerId: input.account.provider,
+      providerAccountId: input.account.providerAccountId,
       accountType: input.account.type,
       callbackUrl,
     });
@@ -42,21 +87,44 @@ export async function completeSignIn(
     ...(input.profile ? { profile: input.profile } : {}),
     isNewUser,
     callbackUrl,
+    enrolment: !input.bothFactors,
   });
 }
 
 /**
+ * Whether an administrator disabled the user (`disableUser`). Asked of storage only when it keeps the
+ * mark (`setUserDisabled`); an Auth.js adapter has no disabled users. Sign-in is not a hot path: one
+ * read, after the credential passed, so the refusal tells nothing to someone without it.
+ */
+export async function userDisabled(ctx: RequestContext, userId: string): Promise<boolean> {
+  const adapter = ctx.config.adapter;
+  if (!adapter || typeof adapter.setUserDisabled !== "function") return false;
+  const stored = await callAdapter(adapter, "getUser", userId);
+  return stored?.disabledAt != null;
+}
+
+/** A disabled user's sign-in: logged, then `AccountDisabled` on the sign-in page. */
+export function refuseDisabled(ctx: RequestContext, userId: string, callbackUrl?: string): Outcome {
+  ctx.config.logger.warn("SignInRefusedDisabled", { userId });
+  return failure(ctx, "AccountDisabled", callbackUrl);
+}
+
+/**
  * Issues the session cookie (a fresh token every time, so no session fixation) and sends the person
- * on: to the new-user page for a new user when one is configured, else to the callback URL. The
- * tail of `completeSignIn`, and of the two-factor step once its code passed.
+ * on: with `twoFactor.required`, a user without a second factor to enrolment first (unless
+ * `enrolment` is false: a passkey sign-in); a new user to the new-user page when one is configured;
+ * else to the callback URL. The tail of `finishSignIn`, and of the two-factor step once its code passed.
  */
 export async function issueSession(
   ctx: RequestContext,
-  { sessions }: Services,
-  signIn: SignInResult & { callbackUrl: string },
+  services: Services,
+  signIn: SignInResult & { callbackUrl: string; enrolment: boolean },
 ): Promise<Outcome> {
-  const { callbackUrl, ...result } = signIn;
-  await sessions.create(ctx, result, "cookie");
+  const { callbackUrl, enrolment, ...result } = signIn;
+  await services.sessions.create(ctx, result, "cookie");
+  if (enrolment && ctx.config.twoFactor.required && !(await twoFactorOn(ctx, result.user.id))) {
+    return redirect(formPageUrl(ctx, "two-factor-setup", { callbackUrl }));
+  }
   const newUserPage = ctx.config.pages.newUser;
   if (result.isNewUser && newUserPage) {
     const url = new URL(newUserPage, `${ctx.origin}/`);

@@ -14,3 +14,14 @@ export function field(ctx: RequestContext, name: string): string {
   const value = ctx.body[name];
   return typeof value === "string" ? value : "";
 }
+
+/**
+ * For the address verification endpoints (`verify-email`): they exist when an account can be made
+ * that needs its address confirmed — a Password provider, or passkey-only sign-up.
+ */
+export function requireAccountSignUp(ctx: RequestContext): void {
+  if (ctx.config.password || ctx.config.passkeys?.signUp) return;
+  throw new AuthError("UnknownAction", {
+    cause: "neither a Password provider nor passkey sign-up is configured",
+  });
+}

@@ -1,6 +1,5 @@
-import { issueLink } from "../../accounts/account-links.ts";
-import { sendInBackground } from "../../accounts/account-mail.ts";
 import { checkUserPassword } from "../../accounts/password-check.ts";
+import { resendVerification } from "../../accounts/resend-verification.ts";
 import type { Account } from "../../config/options.ts";
 import type { PasswordSettings } from "../../config/resolve-password.ts";
 import type { Outcome } from "../../http/outcome.ts";
@@ -64,18 +63,11 @@ export async function passwordSignInAction(
   await lockout?.succeed(attempt);
 
   if (settings.requireEmailVerification && !user.emailVerified) {
-    const adapter = ctx.config.adapter!;
-    // Over its limit, the answer is the same; only no further mail goes out.
-    const resend = limits ? await limits.check("resendVerification", clientOf(ctx), email) : { ok: true };
-    if ("error" in resend) return failure(ctx, "EmailNotVerified", callbackUrl);
-    sendInBackground(ctx, settings, async () => {
-      const link = await issueLink(ctx, adapter, {
-        purpose: "verify-email",
-        email,
-        maxAge: settings.verifyMaxAge,
-        callbackUrl,
-      });
-      return { kind: "verify-email", to: email, url: link.url, expires: link.expires };
+    await resendVerification(ctx, services, {
+      sender: settings.provider,
+      email,
+      maxAge: settings.verifyMaxAge,
+      callbackUrl,
     });
     return failure(ctx, "EmailNotVerified", callbackUrl);
   }

@@ -1,7 +1,8 @@
-import type { Adapter } from "../../adapter/adapter.ts";
+import type { Adapter, AdapterUser } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import { AuthError } from "../../errors/auth-error.ts";
-import { type Outcome, redirect } from "../../http/outcome.ts";
+import { json, type Outcome, redirect } from "../../http/outcome.ts";
+import { formPageUrl } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import { createBackupCodes, hashBackupCode, redeemBackupCode } from "../../two-factor/backup-codes.ts";
 import {
@@ -10,8 +11,9 @@ import {
   pendingSignInCookieName,
   sealPendingSignIn,
 } from "../../two-factor/pending-sign-in.ts";
-import { openTotpSecret } from "../../two-factor/sealed-secret.ts";
-import { verifyTotp } from "../../two-factor/totp.ts";
+import { qrSvg } from "../../two-factor/qr-svg.ts";
+import { openTotpSecret, sealTotpSecret } from "../../two-factor/sealed-secret.ts";
+import { createTotpSecret, totpUri, verifyTotp } from "../../two-factor/totp.ts";
 import type { Services } from "../services.ts";
 import { limit } from "./limit.ts";
 
@@ -133,12 +135,14 @@ export function pendingCookieName(ctx: RequestContext): string {
 
 /**
  * The first factor passed for a user with two-factor on: no session yet. The pending state goes
- * into its cookie and the person to `BASE/two-factor` (JSON mode: `{ url }`).
+ * into its cookie and the person to `BASE/two-factor` (JSON mode: `{ url, twoFactorRequired: true }`).
  */
 export async function startSecondStep(ctx: RequestContext, pending: PendingSignIn): Promise<Outcome> {
   const value = await sealPendingSignIn({ keys: ctx.config.keys, now: ctx.now }, pending);
   ctx.out.set(pendingCookieName(ctx), value, { maxAge: PENDING_SIGN_IN_MAX_AGE_S });
-  return redirect(`${ctx.baseUrl}/two-factor`);
+  const url = formPageUrl(ctx, "two-factor", {});
+  // A script tells the second step from a sign-in by this flag, whichever page `pages.twoFactor` names.
+  return ctx.jsonMode ? json({ url, twoFactorRequired: true }) : redirect(url);
 }
 
 /**
@@ -162,4 +166,42 @@ export async function twoFactorUser(
 export function wrongCode(ctx: RequestContext, userId: string): AuthError {
   ctx.config.logger.warn("TwoFactorCodeFailed", { userId });
   return new AuthError("TwoFactorCodeInvalid");
+}
+
+/** What an authenticator app enrols from: the base32 secret, its `otpauth://` URI, and that URI as a QR code. */
+export interface Enrolment {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+/**
+ * Starts (or restarts) the user's enrolment: a new TOTP secret, stored sealed and not yet enabled,
+ * so a first code must confirm it. The caller has checked that two-factor is not on: replacing a
+ * working secret must go through disabling it, which asks for a code.
+ */
+export async function startEnrolment(
+  ctx: RequestContext,
+  adapter: TwoFactorAdapter,
+  user: AdapterUser,
+): Promise<Enrolment> {
+  const secret = createTotpSecret();
+  await callAdapter(
+    adapter,
+    "startTwoFactor",
+    user.id,
+    await sealTotpSecret(ctx.config.keys, { userId: user.id, secret }),
+  );
+  ctx.config.logger.warn("TwoFactorEnrolStarted", { userId: user.id });
+  return enrolmentOf(ctx, user, secret);
+}
+
+/** The enrolment of `secret` as the app shows it: issuer (`twoFactor.issuer`, else the host) and the user's address. */
+export function enrolmentOf(ctx: RequestContext, user: AdapterUser, secret: string): Enrolment {
+  const uri = totpUri({
+    secret,
+    issuer: ctx.config.twoFactor.issuer ?? new URL(ctx.origin).hostname,
+    account: user.email ?? user.name ?? user.id,
+  });
+  return { secret, uri, qrSvg: qrSvg(uri) };
 }

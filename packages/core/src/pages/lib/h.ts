@@ -32,7 +32,13 @@ export type TagName =
   | "form"
   | "label"
   | "input"
-  | "button";
+  | "button"
+  | "ul"
+  | "li"
+  /** The QR code of two-factor enrolment (see qr-code.ts): an <svg> of one <rect> and one <path>. */
+  | "svg"
+  | "rect"
+  | "path";
 
 /** The props the pages use, spelled as in React (`className`, `htmlFor`, `defaultValue`). */
 export interface Attributes {
@@ -67,6 +73,15 @@ export interface Attributes {
   "aria-label"?: string;
   /** `<input>` only: written as `value`. */
   defaultValue?: string;
+  /** Not shown until a script shows it (the passkey parts, which need browser support). */
+  hidden?: boolean;
+  /** SVG geometry and paint, for the QR code only. */
+  xmlns?: string;
+  viewBox?: string;
+  width?: string;
+  height?: string;
+  fill?: string;
+  d?: string;
   [data: `data-${string}`]: string | undefined;
 }
 

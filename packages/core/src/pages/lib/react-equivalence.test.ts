@@ -14,6 +14,7 @@ import { createElement, Fragment as ReactFragment, type ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Theme } from "../../config/options.ts";
 import { type ErrorCode, errorCatalogue } from "../../errors/catalogue.ts";
+import { qrSvg } from "../../two-factor/qr-svg.ts";
 import { Document } from "../document.ts";
 import { formPostRelayView, renderFormPostRelayPage } from "../form-post-relay-page.ts";
 import type { PageContext, PageModel, PageProvider, PageView, RenderedPage } from "../page-model.ts";
@@ -45,7 +46,11 @@ function react(node: MarkupNode): string {
 function documentTree(page: RenderedPage, shown: PageView, theme: Theme): MarkupNode {
   const nonce = /'nonce-([^']+)'/.exec(page.headers["Content-Security-Policy"] ?? "")?.[1];
   assert.ok(nonce);
-  return h(Document, { title: shown.title, theme, nonce, css: shown.css ?? "" }, shown.content);
+  return h(
+    Document,
+    { title: shown.title, theme, nonce, css: shown.css ?? "", script: shown.script },
+    shown.content,
+  );
 }
 
 const hostile = `"><script>alert(1)</script></style><style>'&`;
@@ -177,6 +182,61 @@ function models(): PageModel[] {
       csrfToken: value,
     });
   }
+  const qr = qrSvg("otpauth://totp/Acme:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme");
+  for (const value of strings) {
+    for (const signUp of [true, false]) {
+      list.push({
+        page: "signin",
+        providers,
+        csrfToken: value,
+        callbackUrl: value,
+        error: "PasskeyInvalid",
+        email: value,
+        passkeys: { signUp },
+      });
+    }
+    list.push({ page: "passkey-signup", csrfToken: value, callbackUrl: value, error: value as ErrorCode });
+    list.push({
+      page: "signup",
+      csrfToken: value,
+      callbackUrl: value,
+      error: null,
+      providerName: value,
+      passkeySignUp: true,
+    });
+    list.push({
+      page: "two-factor-setup",
+      csrfToken: value,
+      callbackUrl: value,
+      secret: value,
+      qrSvg: value === "" ? qr : value,
+      error: value as ErrorCode,
+    });
+    list.push({ page: "two-factor-backup-codes", backupCodes: [value, `${value}2`], continueUrl: value });
+  }
+  list.push({ page: "signin", providers: [], csrfToken: "c", callbackUrl: "/", error: null, passkeys: null });
+  list.push({
+    page: "signin",
+    providers: [],
+    csrfToken: "c",
+    callbackUrl: "/",
+    error: null,
+    passkeys: { signUp: true },
+  });
+  for (const error of [null, "EmailInvalid", "PasskeyRegistrationFailed", "RateLimited"]) {
+    list.push({ page: "passkey-signup", csrfToken: "c", callbackUrl: "/", error: error as ErrorCode | null });
+  }
+  for (const error of [null, "TwoFactorCodeInvalid", "MissingCSRF", "RateLimited"]) {
+    list.push({
+      page: "two-factor-setup",
+      csrfToken: "c",
+      callbackUrl: "/",
+      secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+      qrSvg: qr,
+      error: error as ErrorCode | null,
+    });
+  }
+  list.push({ page: "two-factor-backup-codes", backupCodes: [], continueUrl: "/" });
   list.push({ page: "signout", csrfToken: "c", callbackUrl: "/", error: null });
   list.push({ page: "signout", csrfToken: "c", callbackUrl: "/", error: "Configuration" });
   for (const error of [
@@ -235,10 +295,13 @@ test("every page, model, theme and context renders byte-identical to React", (t)
     "email-verified",
     "error",
     "forgot-password",
+    "passkey-signup",
     "reset-password",
     "signin",
     "signout",
     "signup",
+    "two-factor-backup-codes",
+    "two-factor-setup",
     "verify-request",
   ]);
   t.diagnostic(`${compared} pages compared`);

@@ -41,6 +41,12 @@ const ELEMENTS: Readonly<Record<TagName, Kind>> = {
   hr: "void",
   br: "void",
   input: "void",
+  ul: "element",
+  li: "element",
+  // React closes SVG elements with an end tag, as any non-void element.
+  svg: "element",
+  rect: "element",
+  path: "element",
 };
 
 type AttributeProp = Exclude<keyof Attributes, "key" | `data-${string}`>;
@@ -80,6 +86,13 @@ const ATTRIBUTES: Readonly<Record<AttributeProp, AttributeRule>> = {
   "aria-invalid": string("aria-invalid"),
   "aria-label": string("aria-label"),
   defaultValue: { name: "value", value: "string", only: "input" },
+  hidden: { name: "hidden", value: "boolean" },
+  xmlns: { name: "xmlns", value: "string", only: "svg" },
+  viewBox: { name: "viewBox", value: "string", only: "svg" },
+  width: string("width"),
+  height: string("height"),
+  fill: string("fill"),
+  d: { name: "d", value: "string", only: "path" },
 };
 
 /** Props React writes after all the others, in this order. */

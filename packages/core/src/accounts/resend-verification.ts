@@ -1,0 +1,32 @@
+import { clientOf } from "../actions/lib/limit.ts";
+import type { Services } from "../actions/services.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import type { PasswordMail } from "../providers/password.ts";
+import { issueLink } from "./account-links.ts";
+import { sendInBackground } from "./account-mail.ts";
+
+/**
+ * A sign-in with the right credential to an account whose address is not verified (while the
+ * configuration asks for verification): a new link goes out in the background, at most as often as
+ * the `resendVerification` limit allows. The caller answers `EmailNotVerified` either way.
+ */
+export async function resendVerification(
+  ctx: RequestContext,
+  { limits }: Services,
+  input: {
+    sender: { sendMail(mail: PasswordMail): unknown };
+    email: string;
+    /** Seconds the link lives. */
+    maxAge: number;
+    callbackUrl: string;
+  },
+): Promise<void> {
+  const { email, maxAge, callbackUrl } = input;
+  const allowed = limits ? await limits.check("resendVerification", clientOf(ctx), email) : { ok: true };
+  if ("error" in allowed) return;
+  const adapter = ctx.config.adapter!;
+  sendInBackground(ctx, input.sender, async () => {
+    const link = await issueLink(ctx, adapter, { purpose: "verify-email", email, maxAge, callbackUrl });
+    return { kind: "verify-email", to: email, url: link.url, expires: link.expires };
+  });
+}

@@ -1,0 +1,30 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { registrationOptions } from "../passkeys/registration.ts";
+import { passkeyUser } from "./lib/passkey-user.ts";
+import { startCeremony } from "./lib/passkeys.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * `POST passkey-register-options` (JSON), for the signed-in user: the options for
+ * `navigator.credentials.create()` — a discoverable credential with user verification, the user's
+ * passkeys excluded. The challenge, bound to this user, goes into the challenge cookie;
+ * `passkey-register` checks the answer. Answers `{ options }`.
+ */
+export async function passkeyRegisterOptionsAction(
+  ctx: RequestContext,
+  _route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  const signedIn = await passkeyUser(ctx, services);
+  if ("refused" in signedIn) return signedIn.refused;
+  const { adapter, user, settings } = signedIn;
+  const options = await registrationOptions({
+    rp: settings.rp,
+    user: { id: user.id, email: user.email, name: user.name ?? null },
+    existing: await callAdapter(adapter, "listPasskeys", user.id),
+  });
+  await startCeremony(ctx, { kind: "register", challenge: options.challenge, userId: user.id });
+  return json({ options });
+}

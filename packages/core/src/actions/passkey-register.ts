@@ -1,0 +1,61 @@
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { passkeyName } from "../passkeys/passkey-name.ts";
+import { verifyRegistration } from "../passkeys/registration.ts";
+import { passkeyUser } from "./lib/passkey-user.ts";
+import { credentialField, passkeyInfo, takeCeremony } from "./lib/passkeys.ts";
+import type { Services } from "./services.ts";
+
+/** The name a passkey gets when the person gives none. */
+const DEFAULT_NAME = "Passkey";
+
+/**
+ * `POST passkey-register` (JSON) with `response` (the credential's JSON) and an optional `name`, for
+ * the signed-in user: checks the answer against this browser's challenge for this user (spent first)
+ * and stores the passkey — its public key only. Answers `{ passkey }`, or `PasskeyRegistrationFailed`
+ * (400) with the reason logged; an unusable name is `InvalidBody`.
+ */
+export async function passkeyRegisterAction(
+  ctx: RequestContext,
+  _route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  const signedIn = await passkeyUser(ctx, services);
+  if ("refused" in signedIn) return signedIn.refused;
+  const { adapter, user, settings } = signedIn;
+  const given = ctx.body.name;
+  const name = given === undefined || given.trim() === "" ? DEFAULT_NAME : passkeyName(given);
+  if (name === null) throw new AuthError("InvalidBody", { cause: "the passkey name is unusable" });
+  const ceremony = await takeCeremony(ctx, services, "register");
+  if (!ceremony || ceremony.userId !== user.id) {
+    throw failed(ctx, user.id, "no registration challenge of this user that opens, or one already used");
+  }
+  const passkey = await verifyRegistration({
+    response: credentialField(ctx),
+    expectedChallenge: ceremony.challenge,
+    rp: settings.rp,
+    userId: user.id,
+    name,
+    now: ctx.now,
+  });
+  if ("error" in passkey) throw failed(ctx, user.id, passkey.cause);
+  let stored: Awaited<ReturnType<typeof adapter.createPasskey>>;
+  try {
+    stored = await callAdapter(adapter, "createPasskey", passkey);
+  } catch (error) {
+    // The same credential stored already (excludeCredentials makes a browser refuse this before).
+    if (isAuthError(error) && hasErrorCode(error.cause, "Conflict")) {
+      throw failed(ctx, user.id, "a passkey with this credential id is stored already");
+    }
+    throw error;
+  }
+  ctx.config.logger.warn("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
+  return json({ passkey: passkeyInfo(stored) });
+}
+
+function failed(ctx: RequestContext, userId: string, cause: string): AuthError {
+  ctx.config.logger.warn("PasskeyRegistrationFailed", { userId, cause });
+  return new AuthError("PasskeyRegistrationFailed", { cause });
+}

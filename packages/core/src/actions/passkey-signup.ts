@@ -1,0 +1,126 @@
+import { issueLink } from "../accounts/account-links.ts";
+import { sendInBackground } from "../accounts/account-mail.ts";
+import type { AdapterUser, StoredPasskey } from "../adapter/adapter.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import type { Account } from "../config/options.ts";
+import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
+import { type Outcome, redirect } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { verifyRegistration } from "../passkeys/registration.ts";
+import { decideSignIn, finishSignIn } from "./lib/complete-sign-in.ts";
+import {
+  credentialField,
+  type PasskeyAdapter,
+  passkeySettings,
+  scriptAnswer,
+  takeCeremony,
+} from "./lib/passkeys.ts";
+import { PASSKEY_PROVIDER_ID } from "./passkey-signin.ts";
+import type { Services } from "./services.ts";
+
+/** A passkey made during sign-up gets this name; the person can rename it in the account console. */
+const FIRST_PASSKEY_NAME = "Passkey";
+
+/**
+ * `POST passkey-signup` (JSON) with `response` (the new credential's JSON) and `callbackUrl`:
+ * passkey-only sign-up's second step. The answer is checked against this browser's sign-up challenge
+ * (spent first); then the account and its passkey are stored in one transaction.
+ *
+ * - With `requireEmailVerification` (default): a new account gets a verification link, an address
+ *   that has an account a note that someone tried to sign up with it, and both the same answer,
+ *   `{ url }` of the "check your email" page — nothing tells whether the address had an account.
+ * - Without it, a new account is signed in at once (the passkey counts as both factors); an address
+ *   that has an account gets the note and the "check your email" answer, which therefore differs.
+ *
+ * `PasskeyRegistrationFailed` (400) when the answer does not verify, the reason logged.
+ */
+export async function passkeySignUpAction(
+  ctx: RequestContext,
+  route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  return scriptAnswer(await passkeySignUp(ctx, route, services));
+}
+
+async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Services): Promise<Outcome> {
+  const { settings, adapter } = passkeySettings(ctx);
+  if (!settings.signUp) throw new AuthError("UnknownAction", { cause: "passkeys.signUp is false" });
+  const callbackUrl = await ctx.callbackUrl();
+  const ceremony = await takeCeremony(ctx, services, "signup");
+  if (!ceremony) throw failed(ctx, "no sign-up challenge that opens, or one already used");
+  const { userId, email, name } = ceremony;
+  const passkey = await verifyRegistration({
+    response: credentialField(ctx),
+    expectedChallenge: ceremony.challenge,
+    rp: settings.rp,
+    userId,
+    name: FIRST_PASSKEY_NAME,
+    now: ctx.now,
+  });
+  if ("error" in passkey) throw failed(ctx, passkey.cause);
+
+  const account: Account = { provider: PASSKEY_PROVIDER_ID, type: "webauthn", providerAccountId: passkey.id };
+  const user = { id: userId, email, name, image: null };
+  if (!settings.requireEmailVerification) {
+    // The account is signed in at once: the app's `signIn` callback decides before it exists, so a
+    // refusal leaves nothing behind.
+    const refused = await decideSignIn(ctx, { user, account });
+    if (refused) return refused;
+  }
+  const verified = settings.requireEmailVerification ? null : new Date(ctx.now);
+  const created = await createAccount(ctx, adapter, {
+    user: { id: userId, email, name, emailVerified: verified, image: null },
+    passkey,
+  });
+  sendInBackground(ctx, settings, async () => {
+    if (!created) {
+      const signIn = new URL(`${ctx.baseUrl}/signin`);
+      signIn.searchParams.set("callbackUrl", callbackUrl);
+      return { kind: "account-exists", to: email, url: signIn.href, expires: null };
+    }
+    if (!settings.requireEmailVerification) return null;
+    const link = await issueLink(ctx, adapter, {
+      purpose: "verify-email",
+      email,
+      maxAge: settings.verifyMaxAge,
+      callbackUrl,
+    });
+    return { kind: "verify-email", to: email, url: link.url, expires: link.expires };
+  });
+
+  if (created) {
+    ctx.config.logger.warn("PasskeyAdded", { userId, passkeyId: passkey.id });
+    ctx.config.logger.debug?.("SignUp", { userId, method: "passkey" });
+  }
+  if (!created || settings.requireEmailVerification) return checkYourEmail(ctx);
+  return finishSignIn(ctx, services, { user, account, isNewUser: true, callbackUrl, bothFactors: true });
+}
+
+/** The account and its passkey, or false when the address has an account already. */
+async function createAccount(
+  ctx: RequestContext,
+  adapter: PasskeyAdapter,
+  input: { user: AdapterUser; passkey: StoredPasskey },
+): Promise<boolean> {
+  try {
+    return (await callAdapter(adapter, "createUserWithPasskey", input.user, input.passkey)) !== null;
+  } catch (error) {
+    if (isAuthError(error) && hasErrorCode(error.cause, "Conflict")) {
+      throw failed(ctx, "a passkey with this credential id, or a user with this id, is stored already");
+    }
+    throw error;
+  }
+}
+
+/** Where sign-up sends the person: the "check your email" page (as password sign-up). */
+function checkYourEmail(ctx: RequestContext): Outcome {
+  const next = new URL(`${ctx.baseUrl}/verify-request`);
+  next.searchParams.set("provider", PASSKEY_PROVIDER_ID);
+  next.searchParams.set("type", "signup");
+  return redirect(next.href);
+}
+
+function failed(ctx: RequestContext, cause: string): AuthError {
+  ctx.config.logger.warn("PasskeyRegistrationFailed", { cause });
+  return new AuthError("PasskeyRegistrationFailed", { cause });
+}
