@@ -1,4 +1,9 @@
-import type { AdapterAccount, AdapterUser, StoredPasskey } from "@gatehouse/core/adapter";
+import type {
+  AdapterAccount,
+  AdapterUser,
+  StoredPasskey,
+  StoredSessionRecord,
+} from "@gatehouse/core/adapter";
 
 /** A short random tag: every case makes its own identities, so cases never see each other's rows. */
 export function tag(): string {
@@ -68,6 +73,32 @@ export function newPasskey(userId: string, overrides: Partial<StoredPasskey> = {
     // Whole milliseconds: what every database here round-trips exactly.
     createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)),
     lastUsedAt: null,
+    ...overrides,
+  };
+}
+
+/** A session record's public id, 22 characters as core's (hex is base64url too). */
+export function recordId(): string {
+  return crypto.randomUUID().replaceAll("-", "").slice(0, 22);
+}
+
+/** A jwt session's record (no token hash), signed in at a fixed time; ids are random. */
+export function newSessionRecord(
+  userId: string,
+  overrides: Partial<StoredSessionRecord> = {},
+): StoredSessionRecord {
+  const at = new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678));
+  return {
+    id: recordId(),
+    userId,
+    sessionTokenHash: null,
+    createdAt: at,
+    lastActiveAt: at,
+    // Whole milliseconds, far ahead: live at any `now` a case passes unless it says otherwise.
+    expires: new Date(Date.UTC(2099, 0, 1, 0, 0, 0, 1)),
+    ip: "203.0.113.7",
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+    method: "password",
     ...overrides,
   };
 }

@@ -14,11 +14,13 @@ export {
 export { runAdapterConformance } from "./run-adapter-conformance.ts";
 export type {
   AdapterExtensions,
+  AuditExtensions,
   ConformanceFixture,
   ConformanceOptions,
   CountedTable,
   DisabledUserExtensions,
   PasskeyExtensions,
   PasswordExtensions,
+  SessionRecordExtensions,
   TwoFactorExtensions,
 } from "./types.ts";

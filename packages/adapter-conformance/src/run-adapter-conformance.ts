@@ -2,11 +2,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Adapter } from "@gatehouse/core/adapter";
 import { accountCases } from "./cases/accounts.ts";
+import { auditCases } from "./cases/audit.ts";
 import { disabledUserCases } from "./cases/disabled-users.ts";
 import { extensionCases } from "./cases/extensions.ts";
 import { passkeySignUpCases } from "./cases/passkey-sign-up.ts";
 import { passkeyCases } from "./cases/passkeys.ts";
 import { passwordCases } from "./cases/passwords.ts";
+import { sessionRecordCases } from "./cases/session-records.ts";
 import { sessionCases } from "./cases/sessions.ts";
 import { twoFactorCases } from "./cases/two-factor.ts";
 import { METHODS, userCases } from "./cases/users.ts";
@@ -14,12 +16,14 @@ import { verificationTokenCases } from "./cases/verification-tokens.ts";
 import { rateLimitStoreCases } from "./rate-limit-store-contract.ts";
 import type {
   AdapterExtensions,
+  AuditExtensions,
   CaseContext,
   ConformanceFixture,
   ConformanceOptions,
   DisabledUserExtensions,
   PasskeyExtensions,
   PasswordExtensions,
+  SessionRecordExtensions,
   TwoFactorExtensions,
 } from "./types.ts";
 
@@ -27,7 +31,8 @@ import type {
  * Registers the adapter conformance suite as node:test cases: the contract of every Auth.js
  * adapter method, and with `extensions: true` the Gatehouse extensions and the races that matter
  * (first sign-in, single-use sign-in link, sign-up with a password or a passkey, rate-limit
- * counting, a passkey's counter, a TOTP step, a backup code), and the `rateLimits` store's contract on a fake clock. One `setup()` serves the whole suite.
+ * counting, a passkey's counter, a TOTP step, a backup code, audit appends), and the `rateLimits`
+ * store's contract on a fake clock. One `setup()` serves the whole suite.
  *
  * @example
  * runAdapterConformance({ name: "sqlite", extensions: true, setup: async () => ({ adapter, teardown }) })
@@ -54,6 +59,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       passkeys: () => withMethods<PasskeyExtensions>(current().adapter, PASSKEY_METHODS),
       twoFactor: () => withMethods<TwoFactorExtensions>(current().adapter, TWO_FACTOR_METHODS),
       disabledUsers: () => withMethods<DisabledUserExtensions>(current().adapter, ["setUserDisabled"]),
+      sessionRecords: () => withMethods<SessionRecordExtensions>(current().adapter, SESSION_RECORD_METHODS),
+      audit: () => withMethods<AuditExtensions>(current().adapter, AUDIT_METHODS),
       count: () => current().count,
       point(name, run) {
         const reason = options.knownFailures?.[name];
@@ -90,6 +97,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       passkeySignUpCases(context);
       twoFactorCases(context);
       disabledUserCases(context);
+      sessionRecordCases(context);
+      auditCases(context);
     }
   });
 }
@@ -153,6 +162,21 @@ const TWO_FACTOR_METHODS = [
   "useBackupCode",
   "countBackupCodes",
 ] as const satisfies readonly (keyof TwoFactorExtensions)[];
+
+const SESSION_RECORD_METHODS = [
+  "createSessionRecord",
+  "listSessionRecords",
+  "listSessionRecordIds",
+  "touchSessionRecord",
+  "deleteSessionRecord",
+  "deleteSessionRecords",
+] as const satisfies readonly (keyof SessionRecordExtensions)[];
+
+const AUDIT_METHODS = [
+  "appendAudit",
+  "queryAudit",
+  "deleteAuditBefore",
+] as const satisfies readonly (keyof AuditExtensions)[];
 
 function withMethods<T>(adapter: Adapter, methods: readonly (keyof Adapter)[]): T {
   const missing = methods.filter((method) => typeof adapter[method] !== "function");

@@ -48,6 +48,26 @@ export type TwoFactorExtensions = Required<
   >
 >;
 
+/**
+ * Session records, as the account console lists them (checked with `extensions: true` too). The
+ * cases also check that `deleteSession`, `deleteSessionsByUserId`, `deleteExpiredSessions` and
+ * `deleteUser` take a database session's record with it.
+ */
+export type SessionRecordExtensions = Required<
+  Pick<
+    Adapter,
+    | "createSessionRecord"
+    | "listSessionRecords"
+    | "listSessionRecordIds"
+    | "touchSessionRecord"
+    | "deleteSessionRecord"
+    | "deleteSessionRecords"
+  >
+>;
+
+/** The audit log: append, query a page at a time, retention (checked with `extensions: true` too). */
+export type AuditExtensions = Required<Pick<Adapter, "appendAudit" | "queryAudit" | "deleteAuditBefore">>;
+
 /** What `count` is asked for; `passwords` only by the extension cases. */
 export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens" | "passwords";
 
@@ -66,7 +86,7 @@ export interface ConformanceOptions {
   /**
    * Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`, password
    * accounts, the `rateLimits` store on the caller's clock, passkeys and passkey-only sign-up,
-   * two-factor authentication, disabled users) and their races.
+   * two-factor authentication, disabled users, session records, the audit log) and their races.
    */
   extensions?: boolean;
   /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
@@ -86,6 +106,8 @@ export interface CaseContext {
   passkeys(): PasskeyExtensions;
   twoFactor(): TwoFactorExtensions;
   disabledUsers(): DisabledUserExtensions;
+  sessionRecords(): SessionRecordExtensions;
+  audit(): AuditExtensions;
   count(): ConformanceFixture["count"];
   /** Registers one conformance point (honouring `knownFailures`). */
   point(name: string, run: () => Promise<void>): void;

@@ -10,14 +10,20 @@ export type {
   AdapterAccount,
   AdapterSession,
   AdapterUser,
+  AuditQuery,
+  StoredAuditEntry,
   StoredPasskey,
+  StoredSessionRecord,
   StoredTwoFactor,
   VerificationToken,
 } from "./adapter/adapter.ts";
 export { createMemoryAdapter, type MemoryAdapter, type MemoryTables } from "./adapter/memory-adapter.ts";
+export { AUDIT_KINDS, type AuditKind } from "./audit/audit-kinds.ts";
+export { deleteOldAuditEntries } from "./audit/delete-old-audit-entries.ts";
 export { type EnvOptions, optionsFromEnv, providerFromEnv } from "./config/env.ts";
 export type {
   Account,
+  AuditOptions,
   Callbacks,
   GatehouseOptions,
   JWT,
@@ -40,6 +46,7 @@ export {
 } from "./errors/catalogue.ts";
 export { ConfigError } from "./errors/config-error.ts";
 export { type Failure, isFailure } from "./errors/failure.ts";
+export type { AuditEntry, EventMessages, EventName, Events } from "./events/events.ts";
 export { type Gatehouse, gatehouse, type HandlerInfo } from "./gatehouse.ts";
 export type { Answer } from "./http/answer.ts";
 export type { RequestHead } from "./http/request-head.ts";

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ColumnType, Generated, Kysely } from "kysely";
 
 /** A timestamp column: `timestamptz` (a `Date`) on PostgreSQL, epoch milliseconds on SQLite. */
 export type DateColumn = Date | number;
@@ -73,6 +73,43 @@ export interface BackupCodesTable {
   used_at: DateColumn | null;
 }
 
+/**
+ * A signed-in session as the account console lists it (migration 006), for either session strategy.
+ * A database session's record goes with its `gh_sessions` row (foreign key, ON DELETE CASCADE).
+ */
+export interface SessionRecordsTable {
+  /** Public, random: never the token or its hash. */
+  id: string;
+  user_id: string;
+  /** The `gh_sessions` row of a database session (unique); null for a jwt session. */
+  session_token_hash: string | null;
+  created_at: DateColumn;
+  last_active_at: DateColumn;
+  expires: DateColumn;
+  ip: string | null;
+  user_agent: string | null;
+  /** The sign-in method: a provider id. */
+  method: string;
+}
+
+/** The audit log (migration 006): appended to, read newest first, trimmed by retention only. */
+export interface AuditTable {
+  /**
+   * Assigned by the database, counting up (an identity column on PostgreSQL, which pg returns as a
+   * string; AUTOINCREMENT on SQLite, so an id is never reused).
+   */
+  id: Generated<number | string>;
+  at: DateColumn;
+  kind: string;
+  /** User ids without a foreign key: a deleted user's history stays. */
+  actor_id: string | null;
+  subject_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON: `jsonb` on PostgreSQL (pg parses it), text on SQLite. Written as JSON text. */
+  detail: ColumnType<string | Record<string, unknown>, string, never>;
+}
+
 export interface AccountsTable {
   id: string;
   user_id: string;
@@ -135,6 +172,8 @@ export interface Database {
   gh_passkeys: PasskeysTable;
   gh_two_factor: TwoFactorTable;
   gh_backup_codes: BackupCodesTable;
+  gh_session_records: SessionRecordsTable;
+  gh_audit: AuditTable;
 }
 
 export type SqlDialectName = "sqlite" | "postgres";

@@ -2,6 +2,7 @@ import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@g
 import { sql } from "kysely";
 import type { SqlDatabase } from "./database.ts";
 import { getAccountByUserId, refreshAccountTokens, updateAccountTokens } from "./lib/account-tokens.ts";
+import { auditStore } from "./lib/audit.ts";
 import { clientRegistrationStore } from "./lib/client-registrations.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
 import { createUserWithPasskey } from "./lib/create-user-with-passkey.ts";
@@ -22,6 +23,7 @@ import {
   userColumns,
 } from "./lib/rows.ts";
 import { SESSION_AND_USER_SQL, type SessionAndUserRow, toSessionAndUser } from "./lib/session-lookup.ts";
+import { sessionRecordStore } from "./lib/session-records.ts";
 import { sessionsValidAfterStore } from "./lib/sessions-valid-after.ts";
 import { twoFactorStore } from "./lib/two-factor.ts";
 import { StorageError } from "./storage-error.ts";
@@ -37,8 +39,9 @@ export type SqlAdapter = Required<Adapter> & {
    */
   createUserAndAccount(user: NewUser, account: Omit<AdapterAccount, "userId">): Promise<AdapterUser>;
   /**
-   * Deletes expired sessions and verification tokens (`expires < now`) and the rate-limit counters
-   * whose window ended (`resetAt <= now`); resolves to the sessions deleted.
+   * Deletes expired sessions, session records and verification tokens (`expires < now`) and the
+   * rate-limit counters whose window ended (`resetAt <= now`); resolves to the `gh_sessions` rows
+   * deleted.
    */
   deleteExpiredSessions(now: Date): Promise<number>;
   /** The account a user linked at a provider, or null (for `getAccessToken`). */
@@ -148,8 +151,9 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
         return toUser(row);
       }),
 
-    // Everything of the user goes with it through ON DELETE CASCADE: accounts, sessions, the
-    // password, passkeys, the two-factor enrolment and the backup codes.
+    // Everything of the user goes with it through ON DELETE CASCADE: accounts, sessions and their
+    // records, the password, passkeys, the two-factor enrolment and the backup codes. Not the audit
+    // entries that name the user: they are the history, and hold the id only (migration 006).
     deleteUser: (userId) =>
       guard("deleteUser", async () => {
         const row = await kysely
@@ -227,6 +231,7 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
         return row === undefined ? null : toSession(row);
       }),
 
+    // Sign-out; the session's record goes with the row (ON DELETE CASCADE).
     deleteSession: (sessionToken) =>
       guard("deleteSession", async () => {
         const row = await kysely
@@ -273,6 +278,8 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
           .deleteFrom("gh_sessions")
           .where("expires", "<", cutoff)
           .executeTakeFirst();
+        // A database session's record went with its row; a jwt session's has none to go with.
+        await kysely.deleteFrom("gh_session_records").where("expires", "<", cutoff).execute();
         await kysely.deleteFrom("gh_verification_tokens").where("expires", "<", cutoff).execute();
         await deleteEndedRateLimits(db, now.getTime());
         return Number(sessions.numDeletedRows);
@@ -315,6 +322,9 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     ...twoFactorStore(db),
     // Disabled users (migration 005).
     ...disabledUserStore(db),
+    // Session records and the audit log, for the account console (migration 006).
+    ...sessionRecordStore(db),
+    ...auditStore(db),
 
     close: () => guard("close", close),
   };

@@ -7,12 +7,14 @@ import {
   type PostgresTestSchema,
   postgresUnavailable,
 } from "@gatehouse/adapter-conformance";
-import type { StoredPasskey } from "@gatehouse/core/adapter";
+import type { StoredAuditEntry, StoredPasskey, StoredSessionRecord } from "@gatehouse/core/adapter";
 import { CompiledQuery, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { SqlDatabase } from "../src/database.ts";
+import { auditPageQuery } from "../src/lib/audit.ts";
 import { introspectingOnly } from "../src/lib/schema-introspection.ts";
+import { liveRecordIdsQuery, liveRecordsQuery } from "../src/lib/session-records.ts";
 import { assertSchema, migrate, migrationStatus, readSchemaState } from "../src/migrate.ts";
 import { migrationProvider, SCHEMA_VERSION, SHIPPED_MIGRATIONS } from "../src/migrations/index.ts";
 import { createPostgresAdapter } from "../src/postgres/create-postgres-adapter.ts";
@@ -28,6 +30,7 @@ const ALL = [
   "003-password-accounts",
   "004-passkeys-two-factor",
   "005-disabled-users",
+  "006-session-records-audit",
 ];
 const dir = tempDir();
 after(() => dir.remove());
@@ -56,7 +59,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 5);
+    assert.equal(SCHEMA_VERSION, 6);
     assert.deepEqual(
       SHIPPED_MIGRATIONS.map(({ name }) => name),
       ALL,
@@ -88,8 +91,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 6);
-    const message = "database schema is version 6 but this Gatehouse knows up to 5: upgrade Gatehouse";
+    await setVersion(adapter.db, 7);
+    const message = "database schema is version 7 but this Gatehouse knows up to 6: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -101,7 +104,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 5: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 6: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -110,20 +113,21 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 5,
+      latest: 6,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
         { name: "003-password-accounts", version: 3, appliedAt: null },
         { name: "004-passkeys-two-factor", version: 4, appliedAt: null },
         { name: "005-disabled-users", version: 5, appliedAt: null },
+        { name: "006-session-records-audit", version: 6, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 5 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 6 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -145,13 +149,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         ["003-password-accounts", "pending"],
         ["004-passkeys-two-factor", "pending"],
         ["005-disabled-users", "pending"],
+        ["006-session-records-audit", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
     // Written as Gatehouse 1 did (this adapter's user reads name columns a version 1 table lacks).
     const user = await insertUser(adapter.db, "v1@example.test");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 6 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -172,14 +177,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
     // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
     await adapter.db.kysely
       .insertInto("gh_users")
       .values({ id: "v2-user", name: null, email: "v2@example.test", email_verified: null, image: null })
       .execute();
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 6 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
     assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
@@ -198,7 +203,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     );
     assert.ok(user);
     await adapter.setSessionsValidAfter(user.id, new Date(1_000));
-    // Down through 005 and 004 first: a database goes down one migration at a time.
+    // Down through 006, 005 and 004 first: a database goes down one migration at a time.
     const { error } = await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.equal(error, undefined);
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
@@ -213,7 +218,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
       "the column is gone",
     );
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 6 });
     await adapter.close();
   });
 
@@ -221,13 +226,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
     // Written as Gatehouse 3 did.
     const user = await insertUser(adapter.db, "v3@example.test");
     await adapter.setPasswordHash(user.id, "$h3");
     await adapter.setSessionsValidAfter(user.id, new Date(2_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 6 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v3@example.test");
     assert.equal(await adapter.getPasswordHash(user.id), "$h3");
@@ -264,16 +269,16 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         `${table} is gone`,
       );
     }
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 6 });
     assert.deepEqual(await adapter.listPasskeys(user.id), [], "up again: empty tables");
     await adapter.close();
   });
 
-  test("a version 4 database upgrades to 5: 005 adds disabled_at, every existing user enabled", async () => {
+  test("a version 4 database upgrades: 005 adds disabled_at, every existing user enabled", async () => {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("004-passkeys-two-factor");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 5: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
     // Written as Gatehouse 4 did: the user row has no disabled_at column yet.
     await adapter.db.kysely
       .insertInto("gh_users")
@@ -281,7 +286,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       .execute();
     await adapter.setSessionsValidAfter("v4-user", new Date(3_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ["005-disabled-users"], version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 6 });
     await assertSchema(adapter.db);
     assert.deepEqual(await adapter.getUser("v4-user"), {
       id: "v4-user",
@@ -317,7 +322,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await migrate(adapter.db);
     const user = await adapter.createUser({ email: "down5@example.test", emailVerified: null });
     await adapter.setUserDisabled(user.id, new Date(4_000));
-    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("004-passkeys-two-factor");
     assert.equal(error, undefined);
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
     await assert.rejects(
@@ -325,8 +330,95 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       "the column is gone",
     );
     assert.equal(await emailOf(adapter.db, user.id), "down5@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ["005-disabled-users"], version: 5 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 6 });
     assert.equal((await adapter.getUser(user.id))?.disabledAt, null, "up again: enabled");
+    await adapter.close();
+  });
+
+  test("a version 5 database upgrades to 6: 006 adds session records and the audit log, keeping users and sessions", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 5 });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
+    const user = await adapter.createUser({ email: "v5@example.test", emailVerified: null });
+    const expires = new Date(Date.UTC(2099, 0, 1));
+    await adapter.createSession({ sessionToken: "v5-session", userId: user.id, expires });
+
+    assert.deepEqual(await migrate(adapter.db), { applied: ["006-session-records-audit"], version: 6 });
+    await assertSchema(adapter.db);
+    const now = new Date(Date.UTC(2030, 0, 1));
+    assert.deepEqual(await adapter.listSessionRecords(user.id, now), [], "existing sessions have no record");
+    assert.equal((await adapter.getSessionAndUser("v5-session"))?.user.id, user.id, "and still work");
+    const record = sessionRecordOf(user.id, "v5-session");
+    await adapter.createSessionRecord(record);
+    assert.deepEqual(await adapter.listSessionRecords(user.id, now), [record]);
+    const entry = await adapter.appendAudit(auditEntryOf(user.id));
+    assert.deepEqual((await adapter.queryAudit({ userId: user.id, limit: 10 })).entries, [entry]);
+    await adapter.close();
+  });
+
+  test("006 migrates down to version 5: its tables go, the users and sessions stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUser({ email: "down6@example.test", emailVerified: null });
+    await adapter.createSession({
+      sessionToken: "down6",
+      userId: user.id,
+      expires: new Date(Date.UTC(2099, 0, 1)),
+    });
+    await adapter.createSessionRecord(sessionRecordOf(user.id, "down6"));
+    await adapter.appendAudit(auditEntryOf(user.id));
+    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 5 });
+    for (const table of ["gh_session_records", "gh_audit"]) {
+      await assert.rejects(
+        sql`select count(*) from ${sql.table(table)}`.execute(adapter.db.kysely),
+        `${table} is gone`,
+      );
+    }
+    assert.equal((await adapter.getSessionAndUser("down6"))?.user.id, user.id);
+    // The session row can go now that nothing refers to it.
+    assert.ok(await adapter.deleteSession("down6"));
+    assert.deepEqual(await migrate(adapter.db), { applied: ["006-session-records-audit"], version: 6 });
+    assert.deepEqual(await adapter.listSessionRecords(user.id, new Date(0)), [], "up again: empty tables");
+    await adapter.close();
+  });
+
+  test("006's indexes serve the per-user reads: a user's live sessions, and their audit entries page by page", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const now = new Date(Date.UTC(2030, 0, 1));
+    const cursor = `${now.getTime()}.42`;
+    const plans = {
+      liveIds: await planOf(adapter.db, liveRecordIdsQuery(adapter.db, "u", now).compile()),
+      live: await planOf(adapter.db, liveRecordsQuery(adapter.db, "u", now).compile()),
+      byUser: await planOf(adapter.db, auditPageQuery(adapter.db, { userId: "u", limit: 50 })!.compile()),
+      byUserNext: await planOf(
+        adapter.db,
+        auditPageQuery(adapter.db, { userId: "u", kinds: ["sign-in"], cursor, limit: 50 })!.compile(),
+      ),
+      byKind: await planOf(
+        adapter.db,
+        auditPageQuery(adapter.db, { kinds: ["sign-in"], cursor, limit: 50 })!.compile(),
+      ),
+      all: await planOf(adapter.db, auditPageQuery(adapter.db, { cursor, limit: 50 })!.compile()),
+      retention: await planOf(
+        adapter.db,
+        adapter.db.kysely.deleteFrom("gh_audit").where("at", "<", dateValue(adapter.db, now)).compile(),
+      ),
+    };
+    for (const plan of [plans.liveIds, plans.live]) assert.match(plan, /gh_session_records_user_idx/, plan);
+    // The id list is read from the index alone.
+    if (adapter.db.dialect === "sqlite") assert.match(plans.liveIds, /COVERING INDEX/, plans.liveIds);
+    for (const plan of [plans.byUser, plans.byUserNext]) {
+      assert.match(plan, /gh_audit_actor_idx/, plan);
+      assert.match(plan, /gh_audit_subject_idx/, plan);
+    }
+    assert.match(plans.byKind, /gh_audit_kind_idx/, plans.byKind);
+    assert.match(plans.all, /gh_audit_at_idx/, plans.all);
+    assert.match(plans.retention, /gh_audit_at_idx/, plans.retention);
+    for (const plan of Object.values(plans)) assert.doesNotMatch(plan, /SCAN gh_|Seq Scan/, plan);
     await adapter.close();
   });
 }
@@ -371,6 +463,35 @@ async function emailOf(db: SqlDatabase, id: string): Promise<string | null | und
   const row = await db.kysely.selectFrom("gh_users").select("email").where("id", "=", id).executeTakeFirst();
   return row?.email;
 }
+
+function sessionRecordOf(userId: string, sessionTokenHash: string | null): StoredSessionRecord {
+  const at = new Date(Date.UTC(2025, 0, 1));
+  return {
+    id: `record-${crypto.randomUUID()}`.slice(0, 22),
+    userId,
+    sessionTokenHash,
+    createdAt: at,
+    lastActiveAt: at,
+    expires: new Date(Date.UTC(2099, 0, 1)),
+    ip: "203.0.113.9",
+    userAgent: "curl/8.0",
+    method: "password",
+  };
+}
+
+function auditEntryOf(userId: string): Omit<StoredAuditEntry, "id"> {
+  return {
+    at: new Date(Date.UTC(2025, 0, 1)),
+    kind: "sign-in",
+    actorId: userId,
+    subjectId: userId,
+    ip: null,
+    userAgent: null,
+    detail: { method: "password" },
+  };
+}
+
+const dateValue = (db: SqlDatabase, date: Date) => (db.dialect === "sqlite" ? date.getTime() : date);
 
 function passkeyOf(userId: string): StoredPasskey {
   return {
@@ -418,11 +539,11 @@ describe("migrations on SQLite", () => {
     assert.equal(first.status, 0, first.stderr);
     assert.match(
       first.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users; the schema is at version 5/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit; the schema is at version 6/,
     );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 5; nothing to do/);
+    assert.match(second.stdout, /already at version 6; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -435,11 +556,11 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 6 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 7 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 6 but this Gatehouse knows up to 5: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 7 but this Gatehouse knows up to 6: upgrade Gatehouse/);
   });
 });
 
@@ -514,9 +635,10 @@ if (!probe.ok) {
       );
       assert.equal(
         Number(rows[0]?.n),
-        13,
+        15,
         "gh_users, gh_accounts, gh_sessions, gh_verification_tokens, gh_schema, gh_client_registrations, " +
-          "gh_passwords, gh_rate_limits, gh_passkeys, gh_two_factor, gh_backup_codes + 2 migration tables",
+          "gh_passwords, gh_rate_limits, gh_passkeys, gh_two_factor, gh_backup_codes, gh_session_records, " +
+          "gh_audit + 2 migration tables",
       );
     });
   });

@@ -113,8 +113,8 @@ test("PostgreSQL that is down fails with StorageUnavailable, not a driver error"
       return true;
     },
   );
-  // The password-account, passkey, two-factor and disabled-user methods and the rate-limit store
-  // go through the same mapping.
+  // The password-account, passkey, two-factor, disabled-user, session-record and audit methods and
+  // the rate-limit store go through the same mapping.
   for (const call of [
     () => adapter.createUserWithPassword({ email: "down@example.test", emailVerified: null }, "$h"),
     () => adapter.setPasswordHash("x", "$h"),
@@ -141,6 +141,19 @@ test("PostgreSQL that is down fails with StorageUnavailable, not a driver error"
     () => adapter.startTwoFactor("x", "gh.enc.sealed"),
     () => adapter.replaceBackupCodes("x", ["c"]),
     () => adapter.useBackupCode("x", "c"),
+    () => adapter.listSessionRecordIds("x", new Date()),
+    () => adapter.deleteSessionRecords("x", null),
+    () =>
+      adapter.appendAudit({
+        at: new Date(),
+        kind: "sign-in",
+        actorId: null,
+        subjectId: null,
+        ip: null,
+        userAgent: null,
+        detail: {},
+      }),
+    () => adapter.queryAudit({ userId: "x", limit: 10 }),
   ]) {
     await assert.rejects(call, (error) => isStorageError(error, "StorageUnavailable"));
   }

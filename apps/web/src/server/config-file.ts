@@ -15,6 +15,8 @@ const ALLOWED = new Set([
   "rateLimit",
   "twoFactor",
   "passkeys",
+  "audit",
+  "events",
 ]);
 
 /**

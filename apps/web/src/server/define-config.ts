@@ -20,6 +20,8 @@ export type WebAppConfig = Partial<
     | "rateLimit"
     | "twoFactor"
     | "passkeys"
+    | "audit"
+    | "events"
   >
 >;
 

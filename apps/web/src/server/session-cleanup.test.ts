@@ -16,6 +16,7 @@ describe("startSessionCleanup", () => {
     const lines: string[] = [];
     const cleanup = await startSessionCleanup({
       adapter: {
+        deleteAuditBefore: async () => 0,
         deleteExpiredSessions: async (now) => {
           calls.push(now);
           return counts[calls.length - 1] ?? 0;
@@ -43,11 +44,37 @@ describe("startSessionCleanup", () => {
     assert.equal(calls.length, 3, "nothing runs after stop()");
   });
 
+  it("deletes audit entries past the retention (default 90 days, or the configured days)", async () => {
+    for (const [days, expected] of [
+      [undefined, 90],
+      [7, 7],
+    ] as const) {
+      const cutoffs: Date[] = [];
+      const lines: string[] = [];
+      const cleanup = await startSessionCleanup({
+        adapter: {
+          deleteExpiredSessions: async () => 0,
+          deleteAuditBefore: async (before) => {
+            cutoffs.push(before);
+            return 4;
+          },
+        },
+        ...(days === undefined ? {} : { auditRetentionDays: days }),
+        log: (line) => lines.push(line),
+        now: () => NOW,
+      });
+      await cleanup.stop();
+      assert.deepEqual(cutoffs, [new Date(NOW.getTime() - expected * 24 * HOUR)]);
+      assert.deepEqual(lines, ["removed 4 audit entries past retention"]);
+    }
+  });
+
   it("logs a failed run and tries again at the next one", async () => {
     let calls = 0;
     const lines: string[] = [];
     const cleanup = await startSessionCleanup({
       adapter: {
+        deleteAuditBefore: async () => 0,
         deleteExpiredSessions: async () => {
           calls++;
           if (calls === 1)
@@ -72,6 +99,7 @@ describe("startSessionCleanup", () => {
     let first = true;
     const cleanup = await startSessionCleanup({
       adapter: {
+        deleteAuditBefore: async () => 0,
         deleteExpiredSessions: () => {
           calls++;
           if (first) {

@@ -1,9 +1,12 @@
+import { deleteOldAuditEntries } from "@gatehouse/core";
 import type { SqlAdapter } from "@gatehouse/sql";
 
 const HOUR = 60 * 60 * 1000;
 
 export interface SessionCleanupOptions {
-  adapter: Pick<SqlAdapter, "deleteExpiredSessions">;
+  adapter: Pick<SqlAdapter, "deleteExpiredSessions" | "deleteAuditBefore">;
+  /** Audit entries older than this many days go (the `audit.retentionDays` option); default 90. */
+  auditRetentionDays?: number;
   log: (line: string) => void;
   /** Default one hour. */
   intervalMs?: number;
@@ -11,7 +14,7 @@ export interface SessionCleanupOptions {
 }
 
 /**
- * Deletes expired sessions and sign-in tokens now, then every hour. Expired rows are already
+ * Deletes expired sessions, sign-in tokens and audit entries past their retention now, then every hour. Expired rows are already
  * refused when read; this only keeps the tables from growing. A failed run is logged, never thrown:
  * the next one tries again, and the app keeps serving.
  *
@@ -26,6 +29,11 @@ export async function startSessionCleanup(
     try {
       const deleted = await options.adapter.deleteExpiredSessions(now());
       if (deleted > 0) options.log(`removed ${deleted} expired session${deleted === 1 ? "" : "s"}`);
+      const old = await deleteOldAuditEntries(options.adapter, {
+        ...(options.auditRetentionDays === undefined ? {} : { retentionDays: options.auditRetentionDays }),
+        now: now(),
+      });
+      if (old > 0) options.log(`removed ${old} audit entr${old === 1 ? "y" : "ies"} past retention`);
     } catch (error) {
       // StorageError messages hold no values from the rows, so they are safe to log.
       options.log(

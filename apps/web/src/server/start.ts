@@ -128,7 +128,12 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       });
     const app = createApp({ auth, staticDir: options.staticDir, devMailbox, resourceVerifier });
     handle = (request, bindings) => app.fetch(request, bindings);
-    cleanup = await startSessionCleanup({ adapter, log });
+    const retentionDays = rest.audit ? rest.audit.retentionDays : undefined;
+    cleanup = await startSessionCleanup({
+      adapter,
+      log,
+      ...(retentionDays === undefined ? {} : { auditRetentionDays: retentionDays }),
+    });
   } catch (error) {
     await Promise.all([stop(server), dev?.close()]);
     await adapter.close();

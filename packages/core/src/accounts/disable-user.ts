@@ -7,6 +7,10 @@ export interface DisableUserOptions {
   userId: string;
   /** Epoch ms; default `Date.now()`. */
   now?: number;
+  /** Who did it, for the audit log: an administrator's user id, or null (the CLI, a script). */
+  actorId?: string | null;
+  /** Why, for the audit log (a short note, never a secret). */
+  reason?: string;
 }
 
 /**
@@ -24,8 +28,10 @@ export async function disableUser(options: DisableUserOptions): Promise<AdapterU
   const now = options.now ?? Date.now();
   const user = await setDisabled(adapter, userId, new Date(now));
   if (!user) return null;
+  await adapter.deleteSessionRecords?.(userId, null);
   await adapter.deleteSessionsByUserId?.(userId);
   await adapter.setSessionsValidAfter?.(userId, new Date(now));
+  await audit(adapter, "user-disabled", options, now);
   return user;
 }
 
@@ -33,8 +39,28 @@ export async function disableUser(options: DisableUserOptions): Promise<AdapterU
  * Enables a disabled user again: they can sign in; the sessions that ended when they were disabled
  * stay ended. Resolves to the user, or null when no user has the id.
  */
-export async function enableUser(options: Omit<DisableUserOptions, "now">): Promise<AdapterUser | null> {
-  return setDisabled(options.adapter, options.userId, null);
+export async function enableUser(options: DisableUserOptions): Promise<AdapterUser | null> {
+  const user = await setDisabled(options.adapter, options.userId, null);
+  if (user) await audit(options.adapter, "user-enabled", options, options.now ?? Date.now());
+  return user;
+}
+
+/** The audit entry of a disable or enable, when the adapter keeps a log. */
+async function audit(
+  adapter: Adapter,
+  kind: "user-disabled" | "user-enabled",
+  options: DisableUserOptions,
+  now: number,
+): Promise<void> {
+  await adapter.appendAudit?.({
+    at: new Date(now),
+    kind,
+    actorId: options.actorId ?? null,
+    subjectId: options.userId,
+    ip: null,
+    userAgent: null,
+    detail: options.reason === undefined ? {} : { reason: options.reason.slice(0, 500) },
+  });
 }
 
 function setDisabled(adapter: Adapter, userId: string, at: Date | null): Promise<AdapterUser | null> {

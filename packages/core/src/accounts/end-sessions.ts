@@ -4,8 +4,8 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import type { RequestContext } from "../http/request-context.ts";
 
 /**
- * Ends every session of a user — stored ones (database strategy) are deleted, jwt ones voided by the
- * user's "valid after" time — after a password change or reset. With `keepCurrent`, this browser gets
+ * Ends every session of a user — session records and stored rows (database strategy) deleted, jwt
+ * ones voided by the user's "valid after" time — after a password change or reset. With `keepCurrent`, this browser gets
  * a fresh session as the user, so the person who changed the password stays signed in here only.
  */
 export async function endUserSessions(
@@ -15,6 +15,7 @@ export async function endUserSessions(
   keepCurrent: { providerId: string } | null,
 ): Promise<void> {
   const adapter = ctx.config.adapter;
+  if (services.records) await services.records.removeAll(user.id, null);
   if (adapter?.deleteSessionsByUserId) await callAdapter(adapter, "deleteSessionsByUserId", user.id);
   if (services.validAfter) await services.validAfter.set(user.id, ctx.now);
   if (keepCurrent) {

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import type { LinkedBy } from "../audit/report-account.ts";
 import type { Account } from "../config/options.ts";
 import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import type { KeyRing } from "../lib/key-ring.ts";
@@ -15,7 +16,8 @@ import { sealAccountTokens, tokensFromResponse } from "../tokens/sealed-account.
  *   register that address at a lax provider would take the account over;
  * - otherwise user and account are created together, in one transaction when the adapter can.
  * Provider tokens are sealed (`keys`) before any adapter sees them; a known account's sign-in stores
- * its new tokens when the adapter can (`updateAccountTokens`).
+ * its new tokens when the adapter can (`updateAccountTokens`). `linked` says how this call linked the
+ * account, or null when it linked none (for the audit log and the `linkAccount` event).
  */
 export async function resolveUser(input: {
   adapter: Adapter;
@@ -25,7 +27,7 @@ export async function resolveUser(input: {
   profile?: Record<string, unknown>;
   currentUserId: string | null;
   keys: KeyRing;
-}): Promise<{ user: AdapterUser; isNewUser: boolean }> {
+}): Promise<{ user: AdapterUser; isNewUser: boolean; linked: LinkedBy | null }> {
   const { adapter, provider, currentUserId } = input;
   const account = await sealAccountTokens(input.keys, input.account);
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
@@ -36,13 +38,13 @@ export async function resolveUser(input: {
     if (adapter.updateAccountTokens && Object.keys(fresh).length > 0) {
       await callAdapter(adapter, "updateAccountTokens", key, fresh);
     }
-    return { user: owner, isNewUser: false };
+    return { user: owner, isNewUser: false, linked: null };
   }
   if (currentUserId) {
     const current = await callAdapter(adapter, "getUser", currentUserId);
     if (current) {
       await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: current.id });
-      return { user: current, isNewUser: false };
+      return { user: current, isNewUser: false, linked: "signed-in" };
     }
   }
   const email = typeof input.user.email === "string" ? input.user.email.toLowerCase() : null;
@@ -58,12 +60,12 @@ export async function resolveUser(input: {
         // lookup and this email lookup: then the email's user is that account's owner, not a stranger.
         const winner = await callAdapter(adapter, "getUserByAccount", key);
         if (winner && winner.id === sameEmail.id && (!currentUserId || currentUserId === winner.id)) {
-          return { user: winner, isNewUser: false };
+          return { user: winner, isNewUser: false, linked: null };
         }
         throw new AuthError("OAuthAccountNotLinked");
       }
       await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: sameEmail.id });
-      return { user: sameEmail, isNewUser: false };
+      return { user: sameEmail, isNewUser: false, linked: "email" };
     }
   }
   const newUser = {
@@ -72,7 +74,7 @@ export async function resolveUser(input: {
     emailVerified: null,
     image: input.user.image ?? null,
   };
-  return { user: await createTogether(adapter, newUser, account), isNewUser: true };
+  return { user: await createTogether(adapter, newUser, account), isNewUser: true, linked: "new-user" };
 }
 
 async function createTogether(

@@ -1,4 +1,5 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { reportAccountLinked, reportAddressProven, reportNewUser } from "../audit/report-account.ts";
 import type { Account } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { ProviderConfig, User } from "../providers/types.ts";
@@ -22,17 +23,18 @@ export async function storedUser(
     const email = input.user.email as string;
     const verified = new Date(ctx.now);
     const existing = await callAdapter(adapter, "getUserByEmail", email);
-    if (existing)
-      return {
-        user: await callAdapter(adapter, "updateUser", { id: existing.id, emailVerified: verified }),
-        isNewUser: false,
-      };
+    if (existing) {
+      const user = await callAdapter(adapter, "updateUser", { id: existing.id, emailVerified: verified });
+      await reportAddressProven(ctx, user, { method: input.provider.id, firstTime: !existing.emailVerified });
+      return { user, isNewUser: false };
+    }
     const created = await callAdapter(adapter, "createUser", {
       email,
       emailVerified: verified,
       name: null,
       image: null,
     });
+    await reportNewUser(ctx, created, { method: input.provider.id });
     return { user: created, isNewUser: true };
   }
   // A password sign-in checked a stored user's password: that user, as stored.
@@ -41,7 +43,7 @@ export async function storedUser(
     const known = await callAdapter(adapter, "getUser", input.user.id);
     if (known) return { user: known, isNewUser: false };
   }
-  return resolveUser({
+  const { user, isNewUser, linked } = await resolveUser({
     adapter,
     provider: input.provider,
     user: input.user,
@@ -50,4 +52,8 @@ export async function storedUser(
     currentUserId: await currentUserId(),
     keys: ctx.config.keys,
   });
+  if (linked === "new-user") await reportNewUser(ctx, user, { method: input.provider.id });
+  if (linked)
+    await reportAccountLinked(ctx, { user, account: input.account, profile: input.user, by: linked });
+  return { user, isNewUser };
 }

@@ -1,3 +1,4 @@
+import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { Account } from "../config/options.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { describe } from "../errors/describe.ts";
@@ -103,6 +104,8 @@ async function credentialsCallback(
     user = null;
   }
   if (!user || (typeof user.id !== "string" && typeof user.id !== "number") || String(user.id) === "") {
+    // What was typed (a user name, a password) is never stored: nobody is named.
+    await recordSignInFailed(ctx, { reason: "CredentialsSignin", method: provider.id });
     return failure(ctx, "CredentialsSignin", callbackUrl);
   }
   const signedIn: User = { ...user, id: String(user.id) };

@@ -2,6 +2,7 @@ import { sendInBackground } from "../accounts/account-mail.ts";
 import { endUserSessions } from "../accounts/end-sessions.ts";
 import { checkCurrentPassword, hashNewPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import { formPageUrl } from "../http/page-urls.ts";
@@ -38,6 +39,7 @@ export async function changePasswordAction(
   if (refused) throw new AuthError(refused);
   await callAdapter(adapter, "setPasswordHash", userId, await hashNewPassword(settings, password));
   await endUserSessions(ctx, services, user, { providerId: settings.provider.id });
+  await recordAudit(ctx, { kind: "password-changed", actorId: userId, subjectId: userId });
   if (user.email) {
     const to = user.email;
     sendInBackground(ctx, settings.provider, async () => ({

@@ -1,5 +1,6 @@
 import { askSignInCallback } from "../accounts/sign-in-callback.ts";
 import { storedUser } from "../accounts/stored-user.ts";
+import { reportSignIn } from "../audit/report-sign-in.ts";
 import type { Account } from "../config/options.ts";
 import { type DeviceHandle, openDeviceHandle } from "../device/device-handle.ts";
 import { deviceProvider } from "../device/device-provider.ts";
@@ -108,5 +109,6 @@ async function signIn(
   }
   const issued = await sessions.create(ctx, { user, account, profile: result.profile, isNewUser }, "bearer");
   if (!issued) return oauthError("DeviceAccessDenied");
+  await reportSignIn(ctx, { user, account, profile: result.profile, isNewUser }, null);
   return json({ session_token: issued.token, token_type: "Bearer", expires: issued.expires.toISOString() });
 }

@@ -1,4 +1,5 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -22,5 +23,7 @@ export async function passkeyDeleteAction(
   const id = passkeyIdField(ctx);
   if (!(await callAdapter(adapter, "deletePasskey", user.id, id))) throw new AuthError("PasskeyNotFound");
   ctx.config.logger.warn("PasskeyRemoved", { userId: user.id, passkeyId: id });
+  const detail = { passkeyId: id };
+  await recordAudit(ctx, { kind: "passkey-removed", actorId: user.id, subjectId: user.id, detail });
   return json({ ok: true });
 }

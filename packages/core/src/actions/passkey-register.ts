@@ -1,4 +1,5 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -52,6 +53,8 @@ export async function passkeyRegisterAction(
     throw error;
   }
   ctx.config.logger.warn("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
+  const detail = { passkeyId: stored.id, name: stored.name };
+  await recordAudit(ctx, { kind: "passkey-added", actorId: user.id, subjectId: user.id, detail });
   return json({ passkey: passkeyInfo(stored) });
 }
 

@@ -1,5 +1,6 @@
 import { resendVerification } from "../accounts/resend-verification.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { Account } from "../config/options.ts";
 import type { Outcome } from "../http/outcome.ts";
 import { failure } from "../http/page-urls.ts";
@@ -66,16 +67,32 @@ async function passkeySignIn(ctx: RequestContext, _route: unknown, services: Ser
       maxAge: settings.verifyMaxAge,
       callbackUrl,
     });
+    await recordSignInFailed(ctx, {
+      reason: "EmailNotVerified",
+      method: PASSKEY_PROVIDER_ID,
+      userId: user.id,
+    });
     return failure(ctx, "EmailNotVerified", callbackUrl);
   }
   const account: Account = { provider: PASSKEY_PROVIDER_ID, type: "webauthn", providerAccountId: passkey.id };
   const signInUser = { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null };
-  const refused = await decideSignIn(ctx, { user: signInUser, account });
+  const refused = await decideSignIn(ctx, { user: signInUser, account }, user.id);
   if (refused) return refused;
   return finishSignIn(ctx, services, { user, account, isNewUser: false, callbackUrl, bothFactors: true });
 }
 
-function refuse(ctx: RequestContext, cause: string, callbackUrl: string, userId?: string): Outcome {
+/** A refused passkey: logged with the cause, audited without it (the cause is for the log only). */
+async function refuse(
+  ctx: RequestContext,
+  cause: string,
+  callbackUrl: string,
+  userId?: string,
+): Promise<Outcome> {
   ctx.config.logger.warn("PasskeySignInFailed", userId ? { cause, userId } : { cause });
+  await recordSignInFailed(ctx, {
+    reason: "PasskeyInvalid",
+    method: PASSKEY_PROVIDER_ID,
+    userId: userId ?? null,
+  });
   return failure(ctx, "PasskeyInvalid", callbackUrl);
 }

@@ -2,6 +2,7 @@ import { issueLink } from "../accounts/account-links.ts";
 import { sendInBackground } from "../accounts/account-mail.ts";
 import type { AdapterUser, StoredPasskey } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { reportNewUser, reportNewUserInBackground } from "../audit/report-account.ts";
 import type { Account } from "../config/options.ts";
 import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
@@ -68,10 +69,8 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
     if (refused) return refused;
   }
   const verified = settings.requireEmailVerification ? null : new Date(ctx.now);
-  const created = await createAccount(ctx, adapter, {
-    user: { id: userId, email, name, emailVerified: verified, image: null },
-    passkey,
-  });
+  const stored: AdapterUser = { id: userId, email, name, emailVerified: verified, image: null };
+  const created = await createAccount(ctx, adapter, { user: stored, passkey });
   sendInBackground(ctx, settings, async () => {
     if (!created) {
       const signIn = new URL(`${ctx.baseUrl}/signin`);
@@ -92,6 +91,10 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
     ctx.config.logger.warn("PasskeyAdded", { userId, passkeyId: passkey.id });
     ctx.config.logger.debug?.("SignUp", { userId, method: "passkey" });
   }
+  const signedUp = { method: PASSKEY_PROVIDER_ID, passkeyId: passkey.id };
+  // In the background while the answer must not tell whether the address had an account.
+  if (created && settings.requireEmailVerification) reportNewUserInBackground(ctx, stored, signedUp);
+  else if (created) await reportNewUser(ctx, stored, signedUp);
   if (!created || settings.requireEmailVerification) return checkYourEmail(ctx);
   return finishSignIn(ctx, services, { user, account, isNewUser: true, callbackUrl, bothFactors: true });
 }

@@ -3,6 +3,7 @@ import { sendInBackground } from "../accounts/account-mail.ts";
 import { endUserSessions } from "../accounts/end-sessions.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { failure, formFailure, formPageUrl, signInPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -51,6 +52,8 @@ export async function resetPasswordAction(
     await lockout.succeed({ account: email, client: services.limits!.clientKey(clientOf(ctx)) });
   }
   ctx.config.logger.debug?.("PasswordReset", { userId: user.id });
+  // The link proved the address: the person acts as its owner.
+  await recordAudit(ctx, { kind: "password-reset", actorId: user.id, subjectId: user.id });
   sendInBackground(ctx, settings.provider, async () => ({
     kind: "password-changed",
     to: email,

@@ -7,6 +7,7 @@ import { createLogoutReplayCache, type ReplayCache } from "../logout/replay-cach
 import { createOAuthFlows, type OAuthFlows } from "../oauth/oauth-flows.ts";
 import { databaseStrategy } from "../session/database-strategy.ts";
 import { jwtStrategy } from "../session/jwt-strategy.ts";
+import { createSessionRecords, type SessionRecords } from "../session/session-records.ts";
 import { createSessions, type Sessions } from "../session/sessions.ts";
 import { createSessionsValidAfter, type SessionsValidAfter } from "../session/sessions-valid-after.ts";
 import { VerifiedTokenCache } from "../session/verified-token-cache.ts";
@@ -24,6 +25,8 @@ export interface Services {
   limits: Limits | null;
   /** Per-user "sessions valid after" times (ends jwt sessions); null without an adapter that keeps them. */
   validAfter: SessionsValidAfter | null;
+  /** Session records (the account console's list, revocation of one jwt session); null without storage for them. */
+  records: SessionRecords | null;
   /**
    * Where a pending two-factor sign-in is claimed (single use): the limits' store, so a claim holds
    * across instances; a small in-memory one when rate limits are off.
@@ -33,10 +36,11 @@ export interface Services {
 
 export function createServices(config: ResolvedConfig): Services {
   const validAfter = createSessionsValidAfter(config.adapter);
+  const records = createSessionRecords(config.adapter);
   const strategy =
     config.session.strategy === "database" && config.adapter
-      ? databaseStrategy(config.adapter)
-      : jwtStrategy(new VerifiedTokenCache(), validAfter);
+      ? databaseStrategy(config.adapter, records)
+      : jwtStrategy(new VerifiedTokenCache(), validAfter, records);
   const oauth = createOAuthFlows(config);
   const limits = createLimits(config.rateLimit, {
     adapterStore: config.adapter?.rateLimits,
@@ -50,6 +54,7 @@ export function createServices(config: ResolvedConfig): Services {
     replays: createLogoutReplayCache(),
     limits,
     validAfter,
+    records,
     claims: limits?.store ?? config.adapter?.rateLimits ?? createMemoryRateLimitStore({ maxEntries: 10_000 }),
   };
 }

@@ -1,6 +1,7 @@
 import { sendInBackground } from "../accounts/account-mail.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import { formPageUrl } from "../http/page-urls.ts";
@@ -32,6 +33,7 @@ export async function setPasswordAction(
   const refused = await settings.checkNewPassword(password);
   if (refused) throw new AuthError(refused);
   await callAdapter(adapter, "setPasswordHash", userId, await hashNewPassword(settings, password));
+  await recordAudit(ctx, { kind: "password-set", actorId: userId, subjectId: userId });
   if (user.email) {
     const to = user.email;
     sendInBackground(ctx, settings.provider, async () => ({

@@ -1,3 +1,4 @@
+import { prepareSignOutReport } from "../audit/report-sign-out.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { prepareEndSession } from "../logout/end-session.ts";
@@ -23,7 +24,10 @@ export async function signOutAction(
   const revocations = await startSignOutRevocations({ config: ctx.config, oauth }, ctx, current);
   // RP-initiated logout (`endSession`) reads the stored ID token before the session goes, too.
   const toProvider = await prepareEndSession(ctx, current, oauth);
+  // The audit entry and the `signOut` event say whose session it was: read before it goes, too.
+  const report = await prepareSignOutReport(ctx, current);
   await sessions.destroy(ctx, "cookie");
   await revocations();
+  await report();
   return redirect((await toProvider(callbackUrl)) ?? callbackUrl);
 }

@@ -2,6 +2,7 @@ import { issueLink } from "../accounts/account-links.ts";
 import { sendInBackground } from "../accounts/account-mail.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { reportNewUserInBackground } from "../audit/report-account.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { formFailure, formPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -61,6 +62,7 @@ export async function signUpAction(
     return { kind: "verify-email", to: email, url: link.url, expires: link.expires };
   });
   if (created) ctx.config.logger.debug?.("SignUp", { userId: created.id });
+  if (created) reportNewUserInBackground(ctx, created, { method: settings.provider.id });
   const next = new URL(`${ctx.baseUrl}/verify-request`);
   next.searchParams.set("provider", settings.provider.id);
   next.searchParams.set("type", "signup");

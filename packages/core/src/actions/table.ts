@@ -1,3 +1,4 @@
+import { activityAction } from "./activity.ts";
 import { backchannelLogoutAction } from "./backchannel-logout.ts";
 import { callbackAction } from "./callback.ts";
 import { changePasswordAction } from "./change-password.ts";
@@ -30,11 +31,15 @@ import { providersAction } from "./providers.ts";
 import { resetPasswordAction } from "./reset-password.ts";
 import { resetPasswordPageAction } from "./reset-password-page.ts";
 import { sessionAction } from "./session.ts";
+import { sessionRevokeAction } from "./session-revoke.ts";
 import { sessionUpdateAction } from "./session-update.ts";
+import { sessionsAction } from "./sessions.ts";
+import { sessionsRevokeOthersAction } from "./sessions-revoke-others.ts";
 import { setPasswordAction } from "./set-password.ts";
 import { signInPageAction } from "./signin-page.ts";
 import { signInStartAction } from "./signin-start.ts";
 import { signOutAction } from "./signout.ts";
+import { signOutEverywhereAction } from "./signout-everywhere.ts";
 import { signOutPageAction } from "./signout-page.ts";
 import { signUpAction } from "./signup.ts";
 import { signUpPageAction } from "./signup-page.ts";
@@ -97,6 +102,12 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "two-factor-confirm", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorConfirmAction }),
   endpoint({ method: "POST", action: "two-factor-disable", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorDisableAction }),
   endpoint({ method: "POST", action: "two-factor-backup-codes", provider: "absent", ...json, csrf: refuseAsJson, handle: twoFactorBackupCodesAction }),
+  // Sessions the user can see and end (the account console; without session records: 404 SessionsUnavailable).
+  endpoint({ method: "GET", action: "sessions", provider: "absent", ...json, csrf: null, handle: sessionsAction }),
+  endpoint({ method: "POST", action: "session-revoke", provider: "absent", ...json, csrf: refuseAsJson, handle: sessionRevokeAction }),
+  endpoint({ method: "POST", action: "sessions-revoke-others", provider: "absent", ...json, csrf: refuseAsJson, handle: sessionsRevokeOthersAction }),
+  endpoint({ method: "GET", action: "activity", provider: "absent", ...json, csrf: null, handle: activityAction }),
+  endpoint({ method: "POST", action: "signout-everywhere", provider: "absent", ...json, csrf: refuseAsJson, handle: signOutEverywhereAction }),
   // Passkeys (WebAuthn; without `passkeys` configured these answer 404). Credentials travel as JSON text in `response`.
   endpoint({ method: "POST", action: "passkey-options", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyOptionsAction }),
   endpoint({ method: "POST", action: "passkey-signin", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeySignInAction }),

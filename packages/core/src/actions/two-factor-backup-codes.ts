@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -27,5 +28,6 @@ export async function twoFactorBackupCodesAction(
     throw wrongCode(ctx, userId);
   const backupCodes = await renewBackupCodes(ctx, adapter, userId);
   ctx.config.logger.warn("TwoFactorBackupCodesRenewed", { userId });
+  await recordAudit(ctx, { kind: "backup-codes-renewed", actorId: userId, subjectId: userId });
   return json({ ok: true, backupCodes });
 }

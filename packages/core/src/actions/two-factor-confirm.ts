@@ -1,4 +1,5 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -30,5 +31,6 @@ export async function twoFactorConfirmAction(
   }
   const backupCodes = await renewBackupCodes(ctx, adapter, userId);
   ctx.config.logger.warn("TwoFactorEnabled", { userId });
+  await recordAudit(ctx, { kind: "two-factor-enabled", actorId: userId, subjectId: userId });
   return json({ ok: true, backupCodes });
 }

@@ -1,5 +1,6 @@
 import { checkCurrentPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -23,7 +24,8 @@ export async function twoFactorDisableAction(
   const { adapter, userId } = signedIn;
   if (!(await twoFactorOn(ctx, userId))) throw new AuthError("TwoFactorNotOn");
   const password = ctx.body.password;
-  if (typeof password === "string" && password !== "" && ctx.body.code === undefined) {
+  const byPassword = typeof password === "string" && password !== "" && ctx.body.code === undefined;
+  if (byPassword) {
     if (!(await passwordMatches(ctx, userId, password))) {
       ctx.config.logger.warn("TwoFactorDisableRefused", { userId, cause: "wrong password" });
       throw new AuthError("CurrentPasswordIncorrect");
@@ -35,6 +37,8 @@ export async function twoFactorDisableAction(
   }
   await callAdapter(adapter, "deleteTwoFactor", userId);
   ctx.config.logger.warn("TwoFactorDisabled", { userId });
+  const detail = { proof: byPassword ? "password" : "code" };
+  await recordAudit(ctx, { kind: "two-factor-disabled", actorId: userId, subjectId: userId, detail });
   return json({ ok: true });
 }
 

@@ -1,4 +1,5 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { failure, formFailure, formPageUrl, pageContext } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -55,6 +56,7 @@ export async function twoFactorSetupAction(
   if (!(await callAdapter(adapter, "enableTwoFactor", userId, new Date(ctx.now)))) return redirect(setupPage);
   const backupCodes = await renewBackupCodes(ctx, adapter, userId);
   ctx.config.logger.warn("TwoFactorEnabled", { userId });
+  await recordAudit(ctx, { kind: "two-factor-enabled", actorId: userId, subjectId: userId });
   const page = renderPage(
     { page: "two-factor-backup-codes", backupCodes, continueUrl: callbackUrl },
     pageContext(ctx),

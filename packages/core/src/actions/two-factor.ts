@@ -1,4 +1,5 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
@@ -32,6 +33,7 @@ export async function twoFactorAction(
   const pending = await readPendingSignIn(ctx);
   if (!pending) return pendingExpired(ctx);
   const { userId } = pending;
+  const method = pending.providerId;
   const limited = await limit(ctx, services, "twoFactorSignIn", userId);
   if (limited) return limited;
   const { limits } = services;
@@ -42,9 +44,13 @@ export async function twoFactorAction(
   };
   if (lockout) {
     const gate = await lockout.check(attempt);
-    if ("error" in gate) return tooManyAttempts(ctx, gate);
+    if ("error" in gate) {
+      await recordSignInFailed(ctx, { reason: "RateLimited", method, userId, detail: { lockout: true } });
+      return tooManyAttempts(ctx, gate);
+    }
   }
   const backup = typeof ctx.body.backupCode === "string" && ctx.body.backupCode !== "";
+  const secondFactor = backup ? "backup" : "totp";
   const passed = await spendSecondFactor(
     ctx,
     adapter,
@@ -53,6 +59,12 @@ export async function twoFactorAction(
   if (!passed) {
     ctx.config.logger.warn("TwoFactorCodeFailed", { userId });
     await lockout?.fail(attempt);
+    await recordSignInFailed(ctx, {
+      reason: "TwoFactorCodeInvalid",
+      method,
+      userId,
+      detail: { secondFactor },
+    });
     return backToForm(ctx, "TwoFactorCodeInvalid", backup);
   }
   await lockout?.succeed(attempt);
@@ -62,7 +74,7 @@ export async function twoFactorAction(
   const user = await callAdapter(adapter, "getUser", userId);
   if (!user) return pendingExpired(ctx);
   ctx.out.delete(pendingCookieName(ctx));
-  if (user.disabledAt) return refuseDisabled(ctx, userId, pending.callbackUrl);
+  if (user.disabledAt) return refuseDisabled(ctx, { userId, method, callbackUrl: pending.callbackUrl });
   if (backup) ctx.config.logger.warn("TwoFactorBackupCodeUsed", { userId });
   return issueSession(ctx, services, {
     user,
@@ -76,6 +88,7 @@ export async function twoFactorAction(
     isNewUser: false,
     callbackUrl: pending.callbackUrl,
     enrolment: false,
+    secondFactor,
   });
 }
 

@@ -1,5 +1,6 @@
 import { consumeLink } from "../accounts/account-links.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { reportAddressProven } from "../audit/report-account.ts";
 import type { Outcome } from "../http/outcome.ts";
 import { failure, pageContext, signInPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -33,7 +34,11 @@ export async function verifyEmailAction(
   const user = await callAdapter(adapter, "getUserByEmail", email);
   if (!user) return failure(ctx, "Verification");
   if (!user.emailVerified) {
-    await callAdapter(adapter, "updateUser", { id: user.id, emailVerified: new Date(ctx.now) });
+    const updated = await callAdapter(adapter, "updateUser", {
+      id: user.id,
+      emailVerified: new Date(ctx.now),
+    });
+    await reportAddressProven(ctx, updated, { method: "verify-email", firstTime: true });
   }
   const signInUrl = signInPageUrl(ctx, { callbackUrl, notice: "email-verified" });
   return { type: "page", page: renderPage({ page: "email-verified", signInUrl }, pageContext(ctx)) };

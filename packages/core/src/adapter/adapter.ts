@@ -197,6 +197,44 @@ export interface Adapter {
   /** How many unused backup codes the user has. */
   countBackupCodes?(userId: string): Promise<number>;
 
+  // --- Sessions as the account console lists them (both strategies), and the audit log. ---
+  /** Records a new session (at sign-in). Rejects with code `Conflict` for a taken id. */
+  createSessionRecord?(record: StoredSessionRecord): Promise<void>;
+  /** The user's unexpired session records at `now`, most recently active first. */
+  listSessionRecords?(userId: string, now: Date): Promise<StoredSessionRecord[]>;
+  /**
+   * The ids of the user's unexpired session records at `now`: what a jwt session's `sid` is checked
+   * against (a token whose record is gone was revoked). One indexed read.
+   */
+  listSessionRecordIds?(userId: string, now: Date): Promise<string[]>;
+  /**
+   * Marks a session active at `at` with a new expiry (its token was renewed); never moves either time
+   * back (a late write from another instance cannot shorten it). False when the record is gone.
+   */
+  touchSessionRecord?(id: string, at: Date, expires: Date): Promise<boolean>;
+  /**
+   * Deletes one of the user's session records — and, for a database session, its `gh_sessions` row,
+   * in one transaction. Resolves to the deleted record, or null when the user has none with the id.
+   */
+  deleteSessionRecord?(userId: string, id: string): Promise<StoredSessionRecord | null>;
+  /**
+   * Deletes every session record of the user but `keepId` (null: all), with the database sessions
+   * they belong to — and the user's database sessions that have no record (stored before records
+   * existed) — in one transaction. Resolves to how many records went.
+   */
+  deleteSessionRecords?(userId: string, keepId: string | null): Promise<number>;
+  /** Appends an audit entry (the log is append-only: no method changes one). */
+  appendAudit?(entry: Omit<StoredAuditEntry, "id">): Promise<StoredAuditEntry>;
+  /**
+   * Audit entries, newest first, a page at a time: `userId` matches the actor or the subject;
+   * `cursor` is the `next` of the previous page (opaque). `limit` is 1–1000; an empty `kinds`
+   * matches nothing. A bad `limit`, or a cursor this storage did not hand out, rejects with a
+   * `TypeError`. A record is live while `expires > now`.
+   */
+  queryAudit?(query: AuditQuery): Promise<{ entries: StoredAuditEntry[]; next: string | null }>;
+  /** Retention: deletes entries older than `before`; resolves to how many went. */
+  deleteAuditBefore?(before: Date): Promise<number>;
+
   /**
    * Rate-limit counters in this storage: the default store of Gatehouse's rate limits and lockout
    * whenever the adapter has one, so limits hold across app instances with no extra service.
@@ -258,3 +296,56 @@ export type AccountKey = Pick<AdapterAccount, "provider" | "providerAccountId">;
 export type AccountTokens = Partial<
   Pick<AdapterAccount, "access_token" | "refresh_token" | "expires_at" | "token_type" | "scope" | "id_token">
 >;
+
+/**
+ * A signed-in session as the account console lists it. Both strategies keep one per session when
+ * the adapter stores them: the database strategy beside its `gh_sessions` row (deleted with it), the
+ * jwt strategy as the only server-side trace of a token that names it (`sid`).
+ */
+export interface StoredSessionRecord {
+  /** Public id: 32 hex digits (random for jwt, derived one-way from the token hash for database). Never the token or its hash. */
+  id: string;
+  userId: string;
+  /** Database strategy: the stored hash of the session token (its `gh_sessions` key); null for jwt. */
+  sessionTokenHash: string | null;
+  createdAt: Date;
+  /** Updated at most once per `session.updateAge`, when the token is renewed. */
+  lastActiveAt: Date;
+  expires: Date;
+  /** The client's address at sign-in, or null when unknown. */
+  ip: string | null;
+  /** The User-Agent header at sign-in (at most 512 characters), or null. */
+  userAgent: string | null;
+  /** How the person signed in: the provider id (`password`, `passkey`, `github`, `email`, …). */
+  method: string;
+}
+
+/** One entry of the audit log. Never a secret, token, code or password in any field. */
+export interface StoredAuditEntry {
+  /** Assigned by storage; unique. */
+  id: string;
+  at: Date;
+  /** What happened, e.g. `sign-in`, `sign-in-failed`, `password-changed` (core's `AuditKind`). */
+  kind: string;
+  /** Who did it (a user id), or null (the system, or someone not signed in). */
+  actorId: string | null;
+  /** Whom it concerns (a user id), or null (e.g. a failed sign-in for an unknown address). */
+  subjectId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** Small facts: the reason, the method, the provider. Values are strings, numbers, booleans or null. */
+  detail: Record<string, string | number | boolean | null>;
+}
+
+/** A page of the audit log. */
+export interface AuditQuery {
+  /** Entries whose actor or subject is this user. */
+  userId?: string;
+  kinds?: readonly string[];
+  /** Inclusive lower bound of `at`. */
+  from?: Date;
+  /** Exclusive upper bound of `at`. */
+  to?: Date;
+  cursor?: string | null;
+  limit: number;
+}

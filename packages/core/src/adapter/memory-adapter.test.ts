@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AdapterAccount, StoredClientRegistration } from "./adapter.ts";
+import type { AdapterAccount, StoredClientRegistration, StoredSessionRecord } from "./adapter.ts";
 import { createMemoryAdapter, MemoryAdapterError } from "./memory-adapter.ts";
 
 // The Auth.js methods and the first-sign-in extensions are checked by the conformance suite
@@ -492,5 +492,92 @@ describe("memory adapter: disabled users and passkey sign-up", () => {
     assert.equal(await adapter.createUserWithPasskey(again.user, again.passkey), null);
     assert.equal(adapter.tables().users.length, 1, "nothing half-written");
     assert.equal(adapter.tables().passkeys.length, 1);
+  });
+});
+
+describe("memory adapter: session records and the audit log", () => {
+  const at = new Date(Date.UTC(2025, 0, 1));
+  const record = (userId: string, id: string, sessionTokenHash: string | null): StoredSessionRecord => ({
+    id,
+    userId,
+    sessionTokenHash,
+    createdAt: at,
+    lastActiveAt: at,
+    expires: new Date(Date.UTC(2030, 0, 1)),
+    ip: "203.0.113.1",
+    userAgent: "Firefox",
+    method: "password",
+  });
+
+  test("tables() lists session records and audit entries; records leave with their user, entries stay", async () => {
+    const { adapter, user } = await linked();
+    await adapter.createSession({
+      sessionToken: "h1",
+      userId: user.id,
+      expires: new Date(Date.UTC(2030, 0, 1)),
+    });
+    await adapter.createSessionRecord(record(user.id, "r1", "h1"));
+    await adapter.createSessionRecord(record(user.id, "r2", null));
+    const entry = await adapter.appendAudit({
+      at,
+      kind: "sign-in",
+      actorId: user.id,
+      subjectId: user.id,
+      ip: null,
+      userAgent: null,
+      detail: { method: "password" },
+    });
+    assert.deepEqual(adapter.tables().sessionRecords, [
+      record(user.id, "r1", "h1"),
+      record(user.id, "r2", null),
+    ]);
+    assert.deepEqual(adapter.tables().audit, [entry]);
+    await adapter.deleteUser(user.id);
+    assert.deepEqual(adapter.tables().sessionRecords, []);
+    assert.deepEqual(adapter.tables().audit, [entry]);
+  });
+
+  test("returned records and entries are copies: changing them changes nothing stored", async () => {
+    const { adapter, user } = await linked();
+    await adapter.createSessionRecord(record(user.id, "r1", null));
+    const [listed] = await adapter.listSessionRecords(user.id, at);
+    assert.ok(listed);
+    listed.expires.setTime(0);
+    listed.method = "stolen";
+    const entry = await adapter.appendAudit({
+      at,
+      kind: "sign-in",
+      actorId: null,
+      subjectId: user.id,
+      ip: null,
+      userAgent: null,
+      detail: { n: 1 },
+    });
+    entry.detail.n = 2;
+    adapter.tables().audit[0]!.at.setTime(0);
+    assert.deepEqual(await adapter.listSessionRecords(user.id, at), [record(user.id, "r1", null)]);
+    assert.deepEqual((await adapter.queryAudit({ userId: user.id, limit: 1 })).entries, [
+      { ...entry, at, detail: { n: 1 } },
+    ]);
+  });
+
+  test("a record of an unknown user or session is a MemoryAdapterError Conflict; an invalid Date is misuse", async () => {
+    const { adapter, user } = await linked();
+    for (const bad of [record("nobody", "r1", null), record(user.id, "r2", "no-such-session")]) {
+      await assert.rejects(
+        adapter.createSessionRecord(bad),
+        (error) =>
+          error instanceof MemoryAdapterError &&
+          error.code === "Conflict" &&
+          error.operation === "createSessionRecord",
+      );
+    }
+    await assert.rejects(
+      adapter.createSessionRecord({ ...record(user.id, "r3", null), expires: new Date(Number.NaN) }),
+      TypeError,
+    );
+    await assert.rejects(adapter.listSessionRecordIds(user.id, new Date(Number.NaN)), TypeError);
+    await assert.rejects(adapter.deleteAuditBefore(new Date(Number.NaN)), TypeError);
+    assert.deepEqual(adapter.tables().sessionRecords, []);
   });
 });

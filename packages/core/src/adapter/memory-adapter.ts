@@ -1,8 +1,10 @@
 import { ConfigError } from "../errors/config-error.ts";
 import { createMemoryRateLimitStore, type MemoryRateLimitStore } from "../limits/memory-rate-limit-store.ts";
 import { MemoryAdapterError } from "./memory-adapter-error.ts";
+import { createMemoryAudit } from "./memory-audit.ts";
 import { copyDate, copyOrNull, validDate } from "./memory-copies.ts";
 import { createMemoryPasskeys } from "./memory-passkeys.ts";
+import { createMemorySessionRecords } from "./memory-session-records.ts";
 import { createMemoryTwoFactor } from "./memory-two-factor.ts";
 
 export { MemoryAdapterError, type MemoryAdapterErrorCode } from "./memory-adapter-error.ts";
@@ -15,8 +17,10 @@ import type {
   AdapterSession,
   AdapterUser,
   ClientRegistrationKey,
+  StoredAuditEntry,
   StoredClientRegistration,
   StoredPasskey,
+  StoredSessionRecord,
   StoredTwoFactor,
   VerificationToken,
 } from "./adapter.ts";
@@ -36,6 +40,10 @@ export interface MemoryTables {
   twoFactor: StoredTwoFactor[];
   /** `codeHash` as Gatehouse handed it over; `usedAt` null while the code is unused. */
   backupCodes: { userId: string; codeHash: string; usedAt: Date | null }[];
+  /** What the account console lists; a database session's goes with its `sessions` row. */
+  sessionRecords: StoredSessionRecord[];
+  /** The audit log in append order; it outlives the users it names. */
+  audit: StoredAuditEntry[];
 }
 
 type Async<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
@@ -58,7 +66,8 @@ export type MemoryAdapter = {
  * Gatehouse out. It behaves as the SQL adapter does (unique emails, cascading user deletion,
  * single-use verification tokens, first-insert-wins client registrations, `EmailTaken` errors, one
  * user per email under concurrent sign-ups, passkey counters and TOTP steps that only move forward,
- * single-use backup codes) and passes the same conformance suite. Everything is lost when the
+ * single-use backup codes, session records deleted with their session, an append-only audit log
+ * paged newest first) and passes the same conformance suite. Everything is lost when the
  * process ends, and nothing is shared between processes: not for production.
  *
  * @example
@@ -81,6 +90,14 @@ export function createMemoryAdapter(): MemoryAdapter {
     insertNew: insertNewUser,
   });
   const twoFactor = createMemoryTwoFactor(hasUser);
+  const sessionRecords = createMemorySessionRecords({
+    hasUser,
+    hasSession: (hash) => sessions.has(hash),
+    deleteSession: (hash) => deleteSessionsWhere((session) => session.sessionToken === hash),
+    sessionsOf: (userId) =>
+      [...sessions.values()].filter((session) => session.userId === userId).map((s) => s.sessionToken),
+  });
+  const audit = createMemoryAudit();
   // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
   const refreshing = new Map<string, Promise<unknown>>();
 
@@ -133,11 +150,13 @@ export function createMemoryAdapter(): MemoryAdapter {
     return row;
   }
 
+  /** Deletes sessions, and the record of each, as SQL's ON DELETE CASCADE does. */
   function deleteSessionsWhere(matches: (session: AdapterSession) => boolean): number {
     let deleted = 0;
     for (const [token, session] of sessions) {
       if (matches(session)) {
         sessions.delete(token);
+        sessionRecords.forgetSession(token);
         deleted++;
       }
     }
@@ -193,7 +212,8 @@ export function createMemoryAdapter(): MemoryAdapter {
       return copyUser(row);
     },
 
-    // Everything of the user goes with it, as ON DELETE CASCADE does in SQL.
+    // Everything of the user goes with it, as ON DELETE CASCADE does in SQL — but the audit log,
+    // which is the history and names users by id only.
     async deleteUser(userId) {
       const row = users.get(userId);
       if (row === undefined) return null;
@@ -202,6 +222,7 @@ export function createMemoryAdapter(): MemoryAdapter {
       sessionsValidAfter.delete(userId);
       passkeys.forgetUser(userId);
       twoFactor.forgetUser(userId);
+      sessionRecords.forgetUser(userId);
       for (const [id, account] of accounts) if (account.userId === userId) accounts.delete(id);
       deleteSessionsWhere((session) => session.userId === userId);
       return copyUser(row);
@@ -251,10 +272,11 @@ export function createMemoryAdapter(): MemoryAdapter {
       return copySession(row);
     },
 
+    // Sign-out: the session's record goes with it.
     async deleteSession(sessionToken) {
       const row = sessions.get(sessionToken);
       if (row === undefined) return null;
-      sessions.delete(sessionToken);
+      deleteSessionsWhere((session) => session === row);
       return copySession(row);
     },
 
@@ -297,6 +319,8 @@ export function createMemoryAdapter(): MemoryAdapter {
     async deleteExpiredSessions(now) {
       const cutoff = validDate(now, "now").getTime();
       const deleted = deleteSessionsWhere((session) => session.expires.getTime() < cutoff);
+      // A jwt session's record has no session row to go with: it expires on its own.
+      sessionRecords.deleteExpired(cutoff);
       for (const [id, token] of verificationTokens) {
         if (token.expires.getTime() < cutoff) verificationTokens.delete(id);
       }
@@ -402,6 +426,8 @@ export function createMemoryAdapter(): MemoryAdapter {
 
     ...passkeys.methods,
     ...twoFactor.methods,
+    ...sessionRecords.methods,
+    ...audit.methods,
 
     rateLimits: createMemoryRateLimitStore({ maxEntries: 100_000 }),
 
@@ -415,6 +441,8 @@ export function createMemoryAdapter(): MemoryAdapter {
         passwords: [...passwords].map(([userId, passwordHash]) => ({ userId, passwordHash })),
         passkeys: passkeys.rows(),
         ...twoFactor.rows(),
+        sessionRecords: sessionRecords.rows(),
+        audit: audit.rows(),
       };
     },
   };

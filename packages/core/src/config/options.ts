@@ -1,4 +1,5 @@
 import type { Adapter } from "../adapter/adapter.ts";
+import type { Events } from "../events/events.ts";
 import type { TrustedProxies } from "../limits/client-ip.ts";
 import type { LockoutOptions } from "../limits/lockout.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
@@ -213,6 +214,19 @@ export interface PasskeyOptions {
   sendMail?: (mail: import("../providers/password.ts").PasswordMail) => Promise<void>;
 }
 
+/**
+ * The audit log: what happened to each account (sign-ins, failed ones, password and second-factor
+ * changes, passkeys, sessions ended), kept by storage that has one (`appendAudit`: @gatehouse/sql,
+ * the memory adapter). Never a secret, token, code or password in an entry.
+ */
+export interface AuditOptions {
+  /**
+   * Days entries are kept: the app's periodic clean-up passes it to `deleteOldAuditEntries`.
+   * Default 90.
+   */
+  retentionDays?: number;
+}
+
 /** Everything Gatehouse is configured with. */
 export interface GatehouseOptions {
   /** One secret, or several for rotation (the first signs/encrypts, all verify/decrypt). ≥ 32 characters. */
@@ -240,6 +254,17 @@ export interface GatehouseOptions {
   twoFactor?: TwoFactorOptions;
   /** Passkeys: `true` for the defaults, or settings. Off by default; needs an adapter. */
   passkeys?: PasskeyOptions | boolean;
+  /**
+   * Handlers for what happens: Auth.js's events (`signIn`, `signOut`, `createUser`, `updateUser`,
+   * `linkAccount`, `session`) with the same messages, and `audit` (each audit entry). Awaited, at
+   * most 3 s each; a failing handler is logged (`EventHandlerFailed`) and never fails the request.
+   */
+  events?: Events;
+  /**
+   * The audit log (see `AuditOptions`). Default on, 90 days. `false` stores no entry — an `audit`
+   * event handler still receives each one (with `id: null`), so an app can keep its log elsewhere.
+   */
+  audit?: AuditOptions | false;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */

@@ -1,5 +1,8 @@
 import type { Adapter } from "../adapter/adapter.ts";
+import { type AuditSettings, checkAuditOptions } from "../audit/audit-options.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { checkEvents } from "../events/check-events.ts";
+import type { Events } from "../events/events.ts";
 import { DEFAULTS } from "../lib/defaults.ts";
 import { isProduction } from "../lib/is-production.ts";
 import { KeyRing } from "../lib/key-ring.ts";
@@ -41,6 +44,10 @@ export interface ResolvedConfig {
   twoFactor: { issuer: string | null; required: boolean };
   /** Passkeys, or null when off. */
   passkeys: PasskeySettings | null;
+  /** The app's event handlers (only those it configured). */
+  events: Events;
+  /** The audit log's settings; false: no entry is stored. */
+  audit: AuditSettings | false;
 }
 
 /**
@@ -175,6 +182,8 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
       adapter,
       password,
     }),
+    events: checkEvents(options.events),
+    audit: checkAuditOptions(options.audit),
   };
 }
 

@@ -310,6 +310,21 @@ export const errorCatalogue = {
     cause:
       "A passkey registration or passkey sign-up whose challenge was missing, expired, replayed or from another browser or user, or whose response did not verify (origin, RP ID, user verification, algorithm, an attestation with certificates); the reason is logged.",
   },
+  SessionNotFound: {
+    status: 404,
+    surface: "request",
+    title: "No such session",
+    message: "That session has ended already, or is not one of yours.",
+    cause: "session-revoke with an id that is not one of the signed-in user's live sessions.",
+  },
+  SessionsUnavailable: {
+    status: 404,
+    surface: "request",
+    title: "Sessions not listed",
+    message: "This site does not keep a list of your sessions.",
+    cause:
+      "GET sessions or a session-revoke endpoint without an adapter that stores session records (an Auth.js adapter, or none).",
+  },
   PasskeyNotFound: {
     status: 404,
     surface: "request",

@@ -2,6 +2,7 @@ import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import type { Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { recordIdOfTokenHash, type SessionRecords } from "./session-records.ts";
 import type { IssuedToken, SessionStrategy } from "./session-strategy.ts";
 import { createSessionToken, hashToken, isSessionTokenShape } from "./session-token.ts";
 
@@ -11,7 +12,12 @@ import { createSessionToken, hashToken, isSessionTokenShape } from "./session-to
  * extension, and an expired row is deleted on sight. Revocation is immediate: no cache sits between
  * the token and the row.
  */
-export function databaseStrategy(adapter: Adapter): SessionStrategy {
+export function databaseStrategy(adapter: Adapter, records: SessionRecords | null = null): SessionStrategy {
+  /** The renewed row's record moves with it (once per update age). */
+  async function touch(ctx: RequestContext, hash: string, expires: Date): Promise<void> {
+    if (records) await records.touch(ctx, await recordIdOfTokenHash(hash), expires);
+  }
+
   return {
     async read(ctx, token) {
       const found = await load(ctx, adapter, token);
@@ -22,6 +28,7 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       if (found.expires.getTime() - maxAge * 1000 + updateAge * 1000 <= ctx.now) {
         const expires = new Date(ctx.now + maxAge * 1000);
         await callAdapter(adapter, "updateSession", { sessionToken: found.hash, expires });
+        await touch(ctx, found.hash, expires);
         return {
           session: await toSession(ctx, found.user, expires),
           userId: found.user.id,
@@ -36,7 +43,7 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       return (await load(ctx, adapter, token))?.user.id ?? null;
     },
 
-    create: (ctx, signIn) => newSession(ctx, adapter, signIn.user.id),
+    create: (ctx, signIn) => newSession(ctx, adapter, records, signIn.user.id, signIn.account.provider),
 
     async adopt(ctx, claims, { issue }) {
       // next-auth v4 with an adapter kept the stored user's id in `sub`; a person not stored here
@@ -48,7 +55,7 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
         const expires = new Date((claims.exp ?? 0) * 1000);
         return { session: await toSession(ctx, user, expires), userId: user.id };
       }
-      const renewed = await newSession(ctx, adapter, user.id);
+      const renewed = await newSession(ctx, adapter, records, user.id, "next-auth-v4");
       return { session: await toSession(ctx, user, renewed.expires), userId: user.id, renewed };
     },
 
@@ -57,21 +64,35 @@ export function databaseStrategy(adapter: Adapter): SessionStrategy {
       if (!found) return null;
       const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
       await callAdapter(adapter, "updateSession", { sessionToken: found.hash, expires });
+      await touch(ctx, found.hash, expires);
       return { session: await toSession(ctx, found.user, expires, data), renewed: { token, expires } };
     },
 
     async revoke(_ctx, token) {
+      // Storage deletes the row's session record with it.
       if (isSessionTokenShape(token)) await callAdapter(adapter, "deleteSession", await hashToken(token));
+    },
+
+    async recordId(_ctx, token) {
+      if (!records || !isSessionTokenShape(token)) return null;
+      return recordIdOfTokenHash(await hashToken(token));
     },
   };
 }
 
 /** A fresh random token for every session; only its hash is stored. */
-async function newSession(ctx: RequestContext, adapter: Adapter, userId: string): Promise<IssuedToken> {
+async function newSession(
+  ctx: RequestContext,
+  adapter: Adapter,
+  records: SessionRecords | null,
+  userId: string,
+  method: string,
+): Promise<IssuedToken> {
   const token = createSessionToken();
   const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
   const sessionToken = await hashToken(token);
   await callAdapter(adapter, "createSession", { sessionToken, userId, expires });
+  if (records) await records.create(ctx, { userId, method, expires, sessionTokenHash: sessionToken });
   return { token, expires };
 }
 

@@ -2,6 +2,7 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import type { JWT, Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
+import type { SessionRecords } from "./session-records.ts";
 import type { IssuedToken, SessionStrategy, SignInResult } from "./session-strategy.ts";
 import type { SessionsValidAfter } from "./sessions-valid-after.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
@@ -19,6 +20,7 @@ import { VerifiedTokenCache } from "./verified-token-cache.ts";
 export function jwtStrategy(
   cache = new VerifiedTokenCache(),
   validAfter: SessionsValidAfter | null = null,
+  records: SessionRecords | null = null,
 ): SessionStrategy {
   /** The token's claims; null when it does not decrypt and verify, or its user's sessions were ended. */
   async function decode(ctx: RequestContext, raw: string): Promise<Readonly<JWT> | null> {
@@ -32,7 +34,32 @@ export function jwtStrategy(
     if (validAfter && typeof token.sub === "string") {
       if (signedInAt(token) < (await validAfter.get(token.sub, ctx.now))) return null;
     }
+    // A token with a session record is live while its record is (revoked: the record is gone).
+    if (records && typeof token.sid === "string" && typeof token.sub === "string") {
+      if (!(await records.isLive(token.sub, token.sid, ctx.now))) return null;
+    }
     return token;
+  }
+
+  /** Seals claims keeping what the strategy owns — `signed_in_at`, `sid` — whatever the callback returned. */
+  async function reseal(ctx: RequestContext, next: JWT, from: Readonly<JWT>): Promise<IssuedToken> {
+    const sid = typeof from.sid === "string" ? from.sid : undefined;
+    const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(from), ...(sid ? { sid } : {}) });
+    if (records && sid) await records.touch(ctx, sid, renewed.expires);
+    return renewed;
+  }
+
+  /** A new token for `claims` of a new session: with records, one is made and named in `sid`. */
+  async function sealNew(
+    ctx: RequestContext,
+    claims: JWT,
+    method: string,
+    signedIn: number,
+  ): Promise<IssuedToken> {
+    if (!records || typeof claims.sub !== "string") return seal(ctx, { ...claims, signed_in_at: signedIn });
+    const expires = new Date((Math.floor(ctx.now / 1000) + ctx.config.session.maxAge) * 1000);
+    const sid = await records.create(ctx, { userId: claims.sub, method, expires, sessionTokenHash: null });
+    return seal(ctx, { ...claims, signed_in_at: signedIn, sid });
   }
 
   return {
@@ -51,7 +78,7 @@ export function jwtStrategy(
       }
       const age = ctx.now / 1000 - (token.iat ?? 0);
       if (renew && (changed || age >= ctx.config.session.updateAge)) {
-        const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(token) });
+        const renewed = await reseal(ctx, next, token);
         return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
       }
       return {
@@ -67,7 +94,7 @@ export function jwtStrategy(
 
     async create(ctx, signIn) {
       const token = await signInToken(ctx, signIn);
-      return token ? seal(ctx, { ...token, signed_in_at: ctx.now }) : null;
+      return token ? sealNew(ctx, token, signIn.account.provider, ctx.now) : null;
     },
 
     async adopt(ctx, claims, { issue }) {
@@ -86,7 +113,7 @@ export function jwtStrategy(
         const expires = new Date((exp ?? 0) * 1000);
         return { session: await toSession(ctx, next, expires), userId: userIdOf(next) };
       }
-      const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(claims) });
+      const renewed = await sealNew(ctx, next, "next-auth-v4", signedInAt(claims));
       return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
     },
 
@@ -98,12 +125,23 @@ export function jwtStrategy(
         ? await jwt({ token: structuredClone(token), trigger: "update", session: data })
         : token;
       if (!next) return null;
-      const renewed = await seal(ctx, { ...next, signed_in_at: signedInAt(token) });
+      const renewed = await reseal(ctx, next, token);
       return { session: await toSession(ctx, next, renewed.expires), renewed };
     },
 
-    async revoke() {
-      // Stateless: nothing to end before `exp` (documented); the client just forgets its token.
+    async revoke(ctx, raw) {
+      // With records, the token's record goes and the token with it; without, a stateless token
+      // lasts until `exp` (documented) and the client just forgets it.
+      if (!records) return;
+      const token = await decode(ctx, raw);
+      if (token && typeof token.sid === "string" && typeof token.sub === "string") {
+        await records.remove(token.sub, token.sid);
+      }
+    },
+
+    async recordId(ctx, raw) {
+      const token = await decode(ctx, raw);
+      return typeof token?.sid === "string" ? token.sid : null;
     },
   };
 }

@@ -51,6 +51,11 @@ export interface SessionStrategy {
     token: string,
     data: unknown,
   ): Promise<{ session: Session; renewed: IssuedToken } | null>;
-  /** Ends the token's session where the strategy can (database); a no-op for stateless tokens. */
+  /**
+   * Ends the token's session: the database row goes; a jwt's session record goes (with records;
+   * without them a stateless token lasts until it expires).
+   */
   revoke(ctx: RequestContext, token: string): Promise<void>;
+  /** The id of the token's session record (what the account console lists), or null. */
+  recordId(ctx: RequestContext, token: string): Promise<string | null>;
 }

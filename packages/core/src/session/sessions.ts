@@ -1,5 +1,6 @@
 import type { Session } from "../config/options.ts";
 import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-cookie.ts";
+import { emitEvent } from "../events/emit-event.ts";
 import { bearerToken as readBearer } from "../http/bearer-token.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { NextAuthV4Sessions } from "./next-auth-v4.ts";
@@ -25,6 +26,8 @@ export interface Sessions {
   read(ctx: RequestContext, options?: { setsCookies?: boolean }): Promise<Session | null>;
   /** The signed-in user's id, or null; writes no cookie. */
   userId(ctx: RequestContext): Promise<string | null>;
+  /** The request's session: its user and the id of its session record (null without records); writes no cookie. */
+  current(ctx: RequestContext): Promise<{ userId: string; recordId: string | null } | null>;
   /**
    * A new session for a sign-in. `cookie`: set as the session cookie, after ending the session the
    * browser had (every sign-in gets a new token: no fixation). `bearer`: returned to the caller.
@@ -89,6 +92,10 @@ export function createSessions(
       const found = incoming.token
         ? await strategy.read(ctx, incoming.token, { renew: incoming.via === "cookie" })
         : null;
+      // Auth.js's `session` event, on every read: one property test when no handler is configured.
+      if (found && ctx.config.events.session) {
+        await emitEvent(ctx, "session", { session: found.session, token: { sub: found.userId } });
+      }
       if (incoming.via === "bearer") return found?.session ?? null;
       if (!found) {
         clearCookie(ctx); // tampered, expired, revoked or refused: signed out, and its cookies go
@@ -103,6 +110,14 @@ export function createSessions(
       if (incoming) return incoming.token ? strategy.userId(ctx, incoming.token) : null;
       if (!nextAuthV4) return null;
       return (await fromNextAuthV4(ctx, nextAuthV4, false))?.userId || null;
+    },
+
+    async current(ctx) {
+      const incoming = incomingToken(ctx);
+      if (!incoming?.token) return null;
+      const userId = await strategy.userId(ctx, incoming.token);
+      if (!userId) return null;
+      return { userId, recordId: await strategy.recordId(ctx, incoming.token) };
     },
 
     async create(ctx, signIn, transport) {

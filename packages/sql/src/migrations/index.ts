@@ -5,12 +5,13 @@ import { clientRegistrationsMigration } from "./002-client-registrations.ts";
 import { passwordAccountsMigration } from "./003-password-accounts.ts";
 import { passkeysTwoFactorMigration } from "./004-passkeys-two-factor.ts";
 import { disabledUsersMigration } from "./005-disabled-users.ts";
+import { sessionRecordsAuditMigration } from "./006-session-records-audit.ts";
 
 /**
  * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
  * it and updates the `gh_schema` row in the same transaction.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
 export interface ShippedMigration {
@@ -24,6 +25,7 @@ const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) 
   { name: "003-password-accounts", version: 3, create: passwordAccountsMigration },
   { name: "004-passkeys-two-factor", version: 4, create: passkeysTwoFactorMigration },
   { name: "005-disabled-users", version: 5, create: disabledUsersMigration },
+  { name: "006-session-records-audit", version: 6, create: sessionRecordsAuditMigration },
 ];
 
 /** The migrations shipped with the package, in the order they run. */

@@ -1,6 +1,7 @@
 import { askSignInCallback, type SignInInput } from "../../accounts/sign-in-callback.ts";
 import { storedUser } from "../../accounts/stored-user.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
+import { recordSignInFailed, reportSignIn, type SecondFactor } from "../../audit/report-sign-in.ts";
 import type { Account } from "../../config/options.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
 import { failure, formPageUrl } from "../../http/page-urls.ts";
@@ -21,7 +22,12 @@ export async function completeSignIn(
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const { provider: _provider, ...forCallback } = input;
-  const refused = await decideSignIn(ctx, forCallback);
+  // A password user is stored already: the one whose sign-in the callback refused.
+  const refused = await decideSignIn(
+    ctx,
+    forCallback,
+    input.provider.type === "password" ? input.user.id : null,
+  );
   if (refused) return refused;
   const { user, isNewUser } = await storedUser(ctx, input, () => services.sessions.userId(ctx));
   return finishSignIn(ctx, services, {
@@ -41,9 +47,16 @@ export async function completeSignIn(
 export async function decideSignIn(
   ctx: RequestContext,
   input: Omit<SignInInput, "provider">,
+  /** The stored user signing in, when there is one yet (for the audit log). */
+  subjectId: string | null = null,
 ): Promise<Outcome | null> {
   const decision = await askSignInCallback(ctx, input as SignInInput);
   if (decision === true) return null;
+  await recordSignInFailed(ctx, {
+    reason: "AccessDenied",
+    method: input.account.provider,
+    userId: subjectId,
+  });
   if (typeof decision === "string") {
     const target = await ctx.validateRedirect(decision);
     return target ? redirect(target) : failure(ctx, "AccessDenied");
@@ -70,8 +83,11 @@ export async function finishSignIn(
   },
 ): Promise<Outcome> {
   const { user, isNewUser, callbackUrl } = input;
+  const method = input.account.provider;
   // A user created by this very sign-in can be neither disabled nor enrolled yet.
-  if (!isNewUser && (await userDisabled(ctx, user.id))) return refuseDisabled(ctx, user.id, callbackUrl);
+  if (!isNewUser && (await userDisabled(ctx, user.id))) {
+    return refuseDisabled(ctx, { userId: user.id, method, callbackUrl });
+  }
   if (!input.bothFactors && !isNewUser && (await twoFactorOn(ctx, user.id))) {
     return startSecondStep(ctx, {
       userId: user.id,
@@ -88,6 +104,7 @@ export async function finishSignIn(
     isNewUser,
     callbackUrl,
     enrolment: !input.bothFactors,
+    secondFactor: input.bothFactors ? "passkey" : null,
   });
 }
 
@@ -103,9 +120,14 @@ export async function userDisabled(ctx: RequestContext, userId: string): Promise
   return stored?.disabledAt != null;
 }
 
-/** A disabled user's sign-in: logged, then `AccountDisabled` on the sign-in page. */
-export function refuseDisabled(ctx: RequestContext, userId: string, callbackUrl?: string): Outcome {
+/** A disabled user's sign-in: logged and audited, then `AccountDisabled` on the sign-in page. */
+export async function refuseDisabled(
+  ctx: RequestContext,
+  refusal: { userId: string; method: string; callbackUrl?: string },
+): Promise<Outcome> {
+  const { userId, method, callbackUrl } = refusal;
   ctx.config.logger.warn("SignInRefusedDisabled", { userId });
+  await recordSignInFailed(ctx, { reason: "AccountDisabled", method, userId });
   return failure(ctx, "AccountDisabled", callbackUrl);
 }
 
@@ -114,14 +136,16 @@ export function refuseDisabled(ctx: RequestContext, userId: string, callbackUrl?
  * on: with `twoFactor.required`, a user without a second factor to enrolment first (unless
  * `enrolment` is false: a passkey sign-in); a new user to the new-user page when one is configured;
  * else to the callback URL. The tail of `finishSignIn`, and of the two-factor step once its code passed.
+ * A session issued is reported (audit entry, `signIn` event) with the second factor it took.
  */
 export async function issueSession(
   ctx: RequestContext,
   services: Services,
-  signIn: SignInResult & { callbackUrl: string; enrolment: boolean },
+  signIn: SignInResult & { callbackUrl: string; enrolment: boolean; secondFactor: SecondFactor },
 ): Promise<Outcome> {
-  const { callbackUrl, enrolment, ...result } = signIn;
-  await services.sessions.create(ctx, result, "cookie");
+  const { callbackUrl, enrolment, secondFactor, ...result } = signIn;
+  const issued = await services.sessions.create(ctx, result, "cookie");
+  if (issued) await reportSignIn(ctx, result, secondFactor);
   if (enrolment && ctx.config.twoFactor.required && !(await twoFactorOn(ctx, result.user.id))) {
     return redirect(formPageUrl(ctx, "two-factor-setup", { callbackUrl }));
   }

@@ -1,5 +1,6 @@
 import { checkUserPassword } from "../../accounts/password-check.ts";
 import { resendVerification } from "../../accounts/resend-verification.ts";
+import { recordSignInFailed } from "../../audit/report-sign-in.ts";
 import type { Account } from "../../config/options.ts";
 import type { PasswordSettings } from "../../config/resolve-password.ts";
 import type { Outcome } from "../../http/outcome.ts";
@@ -34,6 +35,7 @@ export async function passwordSignInAction(
 
   const { limits } = services;
   const lockout = limits?.lockout ?? null;
+  const method = settings.provider.id;
   const attempt: Attempt = {
     account: email,
     client: limits ? limits.clientKey(clientOf(ctx)) : null,
@@ -41,15 +43,20 @@ export async function passwordSignInAction(
   };
   if (lockout) {
     const gate = await lockout.check(attempt);
-    if ("error" in gate) return tooManyAttempts(ctx, gate);
+    if ("error" in gate) {
+      await recordSignInFailed(ctx, { reason: "RateLimited", method, email, detail: { lockout: true } });
+      return tooManyAttempts(ctx, gate);
+    }
   }
 
   const user = await checkUserPassword(ctx, settings, email, password);
   if (!user) {
+    let locked = false;
     if (lockout) {
       await lockout.fail(attempt);
       const now = await lockout.check(attempt);
       if ("error" in now) {
+        locked = true;
         ctx.config.logger.warn("AccountLocked", {
           account: email,
           client: attempt.client,
@@ -58,6 +65,8 @@ export async function passwordSignInAction(
         });
       }
     }
+    // Unknown address and wrong password alike; the typed address itself is never stored.
+    await recordSignInFailed(ctx, { reason: "CredentialsSignin", method, email, detail: { locked } });
     return failure(ctx, "CredentialsSignin", callbackUrl);
   }
   await lockout?.succeed(attempt);
@@ -69,12 +78,13 @@ export async function passwordSignInAction(
       maxAge: settings.verifyMaxAge,
       callbackUrl,
     });
+    await recordSignInFailed(ctx, { reason: "EmailNotVerified", method, userId: user.id });
     return failure(ctx, "EmailNotVerified", callbackUrl);
   }
 
   await rememberDevice(ctx, email);
   const account: Account = {
-    provider: settings.provider.id,
+    provider: method,
     type: "credentials",
     providerAccountId: user.id,
   };
