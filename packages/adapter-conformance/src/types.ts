@@ -1,7 +1,8 @@
 import type { Adapter } from "@gatehouse/core/adapter";
 
 /** The Gatehouse extensions an adapter may add beyond Auth.js (checked with `extensions: true`). */
-export type AdapterExtensions = Required<Pick<Adapter, "createUserAndAccount" | "deleteExpiredSessions">>;
+export type AdapterExtensions = Required<Pick<Adapter, "createUserAndAccount" | "deleteExpiredSessions">> &
+  Pick<Adapter, "listAccountsByUserId">;
 
 /** The storage of password accounts (checked with `extensions: true` too). */
 export type PasswordExtensions = Required<

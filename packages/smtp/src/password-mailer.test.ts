@@ -59,6 +59,20 @@ describe("passwordMailer against a real SMTP server", () => {
       subject: "Your password for app.example.test was changed",
       says: [/password of your account was just changed/, /If you did not change it, reset it/],
     },
+    {
+      kind: "confirm-new-email",
+      url: `${BASE}/change-email?token=c1&email=new%40example.test`,
+      expiresIn: 24 * 3600_000,
+      subject: "Confirm your new email for app.example.test",
+      says: [/make this the email address of an account/, /takes effect only when you confirm/],
+    },
+    {
+      kind: "email-change-requested",
+      url: `${BASE}/forgot-password`,
+      expiresIn: null,
+      subject: "A change of your email on app.example.test was requested",
+      says: [/move it to another email address/, /reset your password now/],
+    },
   ] as const;
 
   for (const expected of kinds) {

@@ -80,6 +80,36 @@ function passwordMailBody(mail: PasswordMail, now: number): { subject: string; b
           notes: [...expiry, "If it was you, there is nothing more to do."],
         },
       };
+    case "confirm-new-email":
+      return {
+        subject: `Confirm your new email for ${host}`,
+        body: {
+          ...base,
+          heading: "Confirm your new email for",
+          intro: [
+            "Someone asked to make this the email address of an account. Open this link to confirm it is yours:",
+          ],
+          action: "Confirm new email",
+          notes: [
+            ...expiry,
+            "The change takes effect only when you confirm it. If you did not ask for this, ignore this email.",
+          ],
+        },
+      };
+    case "email-change-requested":
+      return {
+        subject: `A change of your email on ${host} was requested`,
+        body: {
+          ...base,
+          heading: "A change of your email was requested on",
+          intro: [
+            "Someone signed in to your account asked to move it to another email address. It changes only when the new address is confirmed.",
+            "If it was not you, reset your password now to keep your account yours:",
+          ],
+          action: "Reset your password",
+          notes: [...expiry, "If it was you, there is nothing more to do."],
+        },
+      };
   }
 }
 

@@ -1,7 +1,12 @@
 import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
 import { sql } from "kysely";
 import type { SqlDatabase } from "./database.ts";
-import { getAccountByUserId, refreshAccountTokens, updateAccountTokens } from "./lib/account-tokens.ts";
+import {
+  getAccountByUserId,
+  listAccountsByUserId,
+  refreshAccountTokens,
+  updateAccountTokens,
+} from "./lib/account-tokens.ts";
 import { auditStore } from "./lib/audit.ts";
 import { clientRegistrationStore } from "./lib/client-registrations.ts";
 import { createUserAndAccount } from "./lib/create-user-and-account.ts";
@@ -46,6 +51,8 @@ export type SqlAdapter = Required<Adapter> & {
   deleteExpiredSessions(now: Date): Promise<number>;
   /** The account a user linked at a provider, or null (for `getAccessToken`). */
   getAccountByUserId(userId: string, provider: string): Promise<AdapterAccount | null>;
+  /** Every provider account of the user (ordered by id: stable, not by age). */
+  listAccountsByUserId(userId: string): Promise<AdapterAccount[]>;
   /** Overwrites the given token columns of one account; false when it does not exist. */
   updateAccountTokens: NonNullable<Adapter["updateAccountTokens"]>;
   /** Locks the account row (SQLite: `BEGIN IMMEDIATE`), re-reads it, refreshes, writes: one refresh across instances. */
@@ -286,6 +293,7 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
       }),
 
     getAccountByUserId: (userId, provider) => getAccountByUserId(db, userId, provider),
+    listAccountsByUserId: (userId) => listAccountsByUserId(db, userId),
     updateAccountTokens: (key, tokens) => updateAccountTokens(db, key, tokens),
     refreshAccountTokens: (key, refresh) => refreshAccountTokens(db, key, refresh),
 

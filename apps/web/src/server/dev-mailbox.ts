@@ -30,6 +30,8 @@ const KINDS: Record<DevMailKind, { subject: string; action: string }> = {
   "reset-password": { subject: "Reset your password", action: "Choose a new password for" },
   "account-exists": { subject: "You already have an account", action: "Reset the password of" },
   "password-changed": { subject: "Your password was changed", action: "Reset the password of" },
+  "confirm-new-email": { subject: "Confirm your new email", action: "Confirm the new email" },
+  "email-change-requested": { subject: "A change of your email was requested", action: "Reset the password of" },
 };
 
 /** Enough for a development session; older links fall off so the list never grows without bound. */

@@ -6,6 +6,24 @@ const PARALLEL_SIGN_INS = 100;
 const PARALLEL_TOKEN_USES = 20;
 
 export function extensionCases({ adapter, extensions, count, point }: CaseContext): void {
+  point("listAccountsByUserId lists the user's accounts, and no one else's", async () => {
+    const user = await adapter().createUser(newUser());
+    const other = await adapter().createUser(newUser("other"));
+    const github = { ...newIdentity("github"), userId: user.id };
+    const gitlab = { ...newIdentity("gitlab"), userId: user.id };
+    await adapter().linkAccount(github);
+    await adapter().linkAccount(gitlab);
+    await adapter().linkAccount({ ...newIdentity("github"), userId: other.id });
+    const list = extensions().listAccountsByUserId;
+    assert.equal(typeof list, "function", "the adapter has listAccountsByUserId");
+    const accounts = await list!(user.id);
+    assert.deepEqual(accounts.map((account) => [account.provider, account.providerAccountId]).sort(), [
+      ["github", github.providerAccountId],
+      ["gitlab", gitlab.providerAccountId],
+    ]);
+    assert.deepEqual(await list!("no-such-user"), []);
+  });
+
   point("createUserAndAccount creates the user and links the account in one call", async () => {
     const data = newUser();
     const account = newIdentity();

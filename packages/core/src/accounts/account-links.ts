@@ -4,11 +4,12 @@ import type { RequestContext } from "../http/request-context.ts";
 import { createSessionToken, hashToken } from "../session/session-token.ts";
 
 /** What a link in an account mail does. Part of the stored identifier, so one purpose's token never works for another. */
-export type LinkPurpose = "verify-email" | "reset-password";
+export type LinkPurpose = "verify-email" | "reset-password" | "change-email";
 
-function identifier(purpose: LinkPurpose, email: string): string {
-  // Sign-in links are stored under the bare address; these never collide with them.
-  return `${purpose}:${email}`;
+function identifier(purpose: LinkPurpose, email: string, userId?: string): string {
+  // Sign-in links are stored under the bare address; these never collide with them. An email change
+  // is bound to the account that asked for it too.
+  return userId === undefined ? `${purpose}:${email}` : `${purpose}:${userId}:${email}`;
 }
 
 /** What one link is for, and where it leads. */
@@ -19,6 +20,8 @@ export interface AccountLink {
   /** Seconds. */
   maxAge: number;
   callbackUrl: string;
+  /** `change-email`: the account whose address changes (also in the link, as `user`). */
+  userId?: string;
 }
 
 /**
@@ -42,13 +45,14 @@ export async function createAccountLink(
   const token = createSessionToken();
   const expires = new Date(at.now + link.maxAge * 1000);
   await callAdapter(adapter, "createVerificationToken", {
-    identifier: identifier(link.purpose, link.email),
+    identifier: identifier(link.purpose, link.email, link.userId),
     token: await hashToken(token),
     expires,
   });
   const url = new URL(`${at.baseUrl}/${link.purpose}`);
   url.searchParams.set("token", token);
   url.searchParams.set("email", link.email);
+  if (link.userId !== undefined) url.searchParams.set("user", link.userId);
   url.searchParams.set("callbackUrl", link.callbackUrl);
   return { url: url.href, expires };
 }
@@ -57,11 +61,11 @@ export async function createAccountLink(
 export async function consumeLink(
   ctx: RequestContext,
   adapter: Adapter,
-  link: { purpose: LinkPurpose; email: string; token: string },
+  link: { purpose: LinkPurpose; email: string; token: string; userId?: string },
 ): Promise<boolean> {
   if (link.token.length === 0 || link.token.length > 512) return false;
   const used = await callAdapter(adapter, "useVerificationToken", {
-    identifier: identifier(link.purpose, link.email),
+    identifier: identifier(link.purpose, link.email, link.userId),
     token: await hashToken(link.token),
   });
   return used !== null && used.expires.getTime() > ctx.now;

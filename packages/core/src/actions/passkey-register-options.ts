@@ -17,7 +17,7 @@ export async function passkeyRegisterOptionsAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  const signedIn = await passkeyUser(ctx, services);
+  const signedIn = await passkeyUser(ctx, services, { recent: true });
   if ("refused" in signedIn) return signedIn.refused;
   const { adapter, user, settings } = signedIn;
   const options = await registrationOptions({

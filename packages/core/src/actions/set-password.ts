@@ -1,5 +1,6 @@
 import { sendInBackground } from "../accounts/account-mail.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
+import { requireRecentSignIn } from "../accounts/recent-sign-in.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
@@ -21,8 +22,10 @@ export async function setPasswordAction(
   services: Services,
 ): Promise<Outcome> {
   const settings = passwordSettings(ctx);
-  const userId = await services.sessions.userId(ctx);
-  if (!userId) throw new AuthError("SessionRequired");
+  const current = await services.sessions.current(ctx);
+  if (!current) throw new AuthError("SessionRequired");
+  const { userId } = current;
+  await requireRecentSignIn(ctx, services, current);
   const limited = await limit(ctx, services, "changePassword", userId);
   if (limited) return limited;
   const adapter = ctx.config.adapter!;

@@ -1,11 +1,18 @@
+import { accountAction } from "./account.ts";
+import { accountDeleteAction } from "./account-delete.ts";
+import { accountUnlinkAction } from "./account-unlink.ts";
+import { accountUpdateAction } from "./account-update.ts";
 import { activityAction } from "./activity.ts";
 import { backchannelLogoutAction } from "./backchannel-logout.ts";
 import { callbackAction } from "./callback.ts";
+import { changeEmailAction } from "./change-email.ts";
+import { changeEmailPageAction } from "./change-email-page.ts";
 import { changePasswordAction } from "./change-password.ts";
 import { csrfAction } from "./csrf.ts";
 import { deviceSignOutAction } from "./device-signout.ts";
 import { deviceStartAction } from "./device-start.ts";
 import { deviceTokenAction } from "./device-token.ts";
+import { emailChangeAction } from "./email-change.ts";
 import { endpoint } from "./endpoint.ts";
 import { errorAction } from "./error.ts";
 import { forgotPasswordAction } from "./forgot-password.ts";
@@ -28,6 +35,7 @@ import { passkeySignUpOptionsAction } from "./passkey-signup-options.ts";
 import { passkeySignUpPageAction } from "./passkey-signup-page.ts";
 import { passkeysAction } from "./passkeys.ts";
 import { providersAction } from "./providers.ts";
+import { reauthenticateAction } from "./reauthenticate.ts";
 import { resetPasswordAction } from "./reset-password.ts";
 import { resetPasswordPageAction } from "./reset-password-page.ts";
 import { sessionAction } from "./session.ts";
@@ -108,6 +116,15 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "sessions-revoke-others", provider: "absent", ...json, csrf: refuseAsJson, handle: sessionsRevokeOthersAction }),
   endpoint({ method: "GET", action: "activity", provider: "absent", ...json, csrf: null, handle: activityAction }),
   endpoint({ method: "POST", action: "signout-everywhere", provider: "absent", ...json, csrf: refuseAsJson, handle: signOutEverywhereAction }),
+  // The account console's own endpoints (with an adapter).
+  endpoint({ method: "GET", action: "account", provider: "absent", ...json, csrf: null, handle: accountAction }),
+  endpoint({ method: "POST", action: "account-update", provider: "absent", ...json, csrf: refuseAsJson, handle: accountUpdateAction }),
+  endpoint({ method: "POST", action: "reauthenticate", provider: "absent", ...json, csrf: refuseAsJson, handle: reauthenticateAction }),
+  endpoint({ method: "POST", action: "email-change", provider: "absent", ...json, csrf: refuseAsJson, handle: emailChangeAction }),
+  endpoint({ method: "GET", action: "change-email", provider: "absent", ...page, csrf: null, handle: changeEmailPageAction }),
+  endpoint({ method: "POST", action: "change-email", provider: "absent", ...page, csrf: refuseToSignIn, handle: changeEmailAction }),
+  endpoint({ method: "POST", action: "account-unlink", provider: "absent", ...json, csrf: refuseAsJson, handle: accountUnlinkAction }),
+  endpoint({ method: "POST", action: "account-delete", provider: "absent", ...json, csrf: refuseAsJson, handle: accountDeleteAction }),
   // Passkeys (WebAuthn; without `passkeys` configured these answer 404). Credentials travel as JSON text in `response`.
   endpoint({ method: "POST", action: "passkey-options", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyOptionsAction }),
   endpoint({ method: "POST", action: "passkey-signin", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeySignInAction }),

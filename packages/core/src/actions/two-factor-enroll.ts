@@ -16,7 +16,7 @@ export async function twoFactorEnrollAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  const signedIn = await twoFactorUser(ctx, services);
+  const signedIn = await twoFactorUser(ctx, services, { recent: true });
   if ("refused" in signedIn) return signedIn.refused;
   const { adapter, userId } = signedIn;
   const user = await callAdapter(adapter, "getUser", userId);

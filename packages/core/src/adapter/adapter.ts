@@ -94,6 +94,8 @@ export interface Adapter {
   deleteExpiredSessions?(now: Date): Promise<number>;
   /** The account a user linked at a provider (the first, if several), or null. Needed by `getAccessToken`. */
   getAccountByUserId?(userId: string, provider: string): Promise<AdapterAccount | null>;
+  /** Every provider account linked to the user, in no particular order (the account console's list). */
+  listAccountsByUserId?(userId: string): Promise<AdapterAccount[]>;
   /**
    * Overwrites the given token fields of a linked account (an absent field is kept, `null` clears it);
    * resolves to false when the account does not exist. Gatehouse hands it sealed tokens only.

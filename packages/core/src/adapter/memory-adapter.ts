@@ -335,6 +335,10 @@ export function createMemoryAdapter(): MemoryAdapter {
       return copyOrNull(found, copyAccount);
     },
 
+    async listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((account) => account.userId === userId).map(copyAccount);
+    },
+
     async updateAccountTokens(key, tokens) {
       const row = accountOf(key);
       if (row === undefined) return false;

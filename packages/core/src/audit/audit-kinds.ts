@@ -19,6 +19,7 @@ export const AUDIT_KINDS = [
   "session-revoked",
   "account-linked",
   "account-unlinked",
+  "email-change-requested",
   "email-changed",
   "account-deleted",
   "user-disabled",

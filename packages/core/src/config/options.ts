@@ -147,7 +147,10 @@ export type LimitedAction =
   | "twoFactorSignIn"
   | "passkeySignIn"
   | "passkeySignUp"
-  | "passkeys";
+  | "passkeys"
+  | "accountUpdate"
+  | "emailChange"
+  | "reauthenticate";
 
 /** The two limits of one endpoint; `false` turns one off. */
 export interface LimitedActionRules {
@@ -189,6 +192,18 @@ export interface TwoFactorOptions {
    * Default false.
    */
   required?: boolean;
+}
+
+/** The account console's rules (docs/account.md). */
+export interface AccountOptions {
+  /**
+   * Seconds a sign-in (or a reauthentication with a password or code) counts as recent: email change,
+   * setting a password, two-factor enrolment, adding or removing a passkey and deleting the account
+   * need one. Default 600 (10 minutes).
+   */
+  recentSignInMaxAge?: number;
+  /** The signed-in user may delete their account (`account-delete`). Default true. */
+  deletion?: boolean;
 }
 
 /**
@@ -252,6 +267,8 @@ export interface GatehouseOptions {
   rateLimit?: RateLimitOptions | false;
   /** Two-factor sign-in (TOTP and backup codes, for users who turn it on). */
   twoFactor?: TwoFactorOptions;
+  /** The account console's rules: how recent a sign-in sensitive actions need, account deletion. */
+  account?: AccountOptions;
   /** Passkeys: `true` for the defaults, or settings. Off by default; needs an adapter. */
   passkeys?: PasskeyOptions | boolean;
   /**

@@ -44,6 +44,8 @@ export interface ResolvedConfig {
   twoFactor: { issuer: string | null; required: boolean };
   /** Passkeys, or null when off. */
   passkeys: PasskeySettings | null;
+  /** The account console's rules. */
+  account: { recentSignInMaxAge: number; deletion: boolean };
   /** The app's event handlers (only those it configured). */
   events: Events;
   /** The audit log's settings; false: no entry is stored. */
@@ -177,6 +179,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
       issuer: checkIssuer(options.twoFactor?.issuer),
       required: checkRequired(options.twoFactor?.required, adapter),
     },
+    account: checkAccount(options.account),
     passkeys: resolvePasskeys(options.passkeys, {
       publicUrl: options.url ?? null,
       adapter,
@@ -185,6 +188,26 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     events: checkEvents(options.events),
     audit: checkAuditOptions(options.audit),
   };
+}
+
+function checkAccount(account: unknown): { recentSignInMaxAge: number; deletion: boolean } {
+  const given = (account ?? {}) as { recentSignInMaxAge?: unknown; deletion?: unknown };
+  if (typeof given !== "object" || given === null) {
+    throw new ConfigError("Gatehouse: account must be an object, e.g. { recentSignInMaxAge: 600 }.");
+  }
+  const { recentSignInMaxAge = 600, deletion = true } = given;
+  if (
+    typeof recentSignInMaxAge !== "number" ||
+    !Number.isInteger(recentSignInMaxAge) ||
+    recentSignInMaxAge < 1
+  ) {
+    throw new ConfigError(
+      "Gatehouse: account.recentSignInMaxAge must be a whole number of seconds, at least 1 (default 600).",
+    );
+  }
+  if (typeof deletion !== "boolean")
+    throw new ConfigError("Gatehouse: account.deletion must be true or false.");
+  return { recentSignInMaxAge, deletion };
 }
 
 function checkRequired(required: unknown, adapter: Adapter | null): boolean {

@@ -310,6 +310,22 @@ export const errorCatalogue = {
     cause:
       "A passkey registration or passkey sign-up whose challenge was missing, expired, replayed or from another browser or user, or whose response did not verify (origin, RP ID, user verification, algorithm, an attestation with certificates); the reason is logged.",
   },
+  ReauthenticationRequired: {
+    status: 403,
+    surface: "request",
+    title: "Confirm it's you",
+    message: "For this change, confirm it's you: enter your password or a code from your authenticator app.",
+    cause:
+      "A sensitive action (email change, setting a password, two-factor enrolment, adding or removing a passkey, deleting the account) without a sign-in or reauthentication within account.recentSignInMaxAge.",
+  },
+  LastSignInMethod: {
+    status: 409,
+    surface: "request",
+    title: "Last way to sign in",
+    message: "This is the last way you can sign in to your account: add another before removing it.",
+    cause:
+      "account-unlink of the user's only way to sign in (no password, no passkey, no other linked provider).",
+  },
   SessionNotFound: {
     status: 404,
     surface: "request",

@@ -39,6 +39,11 @@ export const DEFAULT_LIMITS: Readonly<Record<LimitedAction, Required<LimitedActi
   passkeySignUp: { ip: rule(10, 10), identifier: rule(3, 10) },
   // Registering, renaming and deleting the signed-in user's passkeys (keyed by user id).
   passkeys: { ip: rule(30, 10), identifier: rule(20, 10) },
+  // The account console: profile edits, email changes (each mails two addresses), reauthentication
+  // (a password or code guess: as few as a password change allows).
+  accountUpdate: { ip: rule(30, 10), identifier: rule(20, 10) },
+  emailChange: { ip: rule(10, 10), identifier: rule(3, 15) },
+  reauthenticate: { ip: rule(10, 10), identifier: rule(10, 10) },
 };
 
 /** What a request knows about where it came from. */

@@ -56,6 +56,17 @@ export type PageModel =
   | { page: "confirm-verify-email"; csrfToken: string; email: string; token: string; callbackUrl: string }
   /** After POST verify-email: the address is verified; a link on to sign in. */
   | { page: "email-verified"; signInUrl: string }
+  /** GET change-email?token&email&user: the new address is confirmed by the POST only. */
+  | {
+      page: "confirm-change-email";
+      csrfToken: string;
+      email: string;
+      token: string;
+      user: string;
+      callbackUrl: string;
+    }
+  /** After POST change-email: the account has its new address. */
+  | { page: "email-changed"; email: string; continueUrl: string }
   /** GET callback/<email id>: the person confirms; only that POST uses the link's token. */
   | {
       page: "confirm-email";

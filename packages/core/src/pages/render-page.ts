@@ -1,3 +1,4 @@
+import { confirmChangeEmailPage, emailChangedPage } from "./change-email-pages.ts";
 import { confirmEmailPage } from "./confirm-email-page.ts";
 import { confirmVerifyEmailPage } from "./confirm-verify-email-page.ts";
 import { emailVerifiedPage } from "./email-verified-page.ts";
@@ -40,6 +41,10 @@ export function view(model: PageModel, context: PageContext): PageView {
       return confirmVerifyEmailPage(model, context);
     case "email-verified":
       return emailVerifiedPage(model, context);
+    case "confirm-change-email":
+      return confirmChangeEmailPage(model, context);
+    case "email-changed":
+      return emailChangedPage(model, context);
     case "two-factor":
       return twoFactorPage(model, context);
     case "two-factor-setup":

@@ -9,9 +9,19 @@ import type { PasswordProviderConfig } from "./types.ts";
  *   forgot-password page (so sign-up never tells a stranger whether an address is registered);
  * - `password-changed`: the password was changed or reset; links to forgot-password in case it was
  *   not the owner.
+ * - `confirm-new-email`: to the new address of an email change; the link confirms it (the change
+ *   takes effect only then).
+ * - `email-change-requested`: to the old address, saying a change to another was asked for; links
+ *   to forgot-password in case it was not the owner.
  */
 export interface PasswordMail {
-  kind: "verify-email" | "reset-password" | "account-exists" | "password-changed";
+  kind:
+    | "verify-email"
+    | "reset-password"
+    | "account-exists"
+    | "password-changed"
+    | "confirm-new-email"
+    | "email-change-requested";
   /** The recipient, normalised. */
   to: string;
   url: string;

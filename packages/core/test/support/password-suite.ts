@@ -326,10 +326,20 @@ export function passwordAccountSuite(
         // A session as a provider sign-in would leave one.
         const { createSessionToken, hashToken } = await import("../../src/session/session-token.ts");
         const token = createSessionToken();
-        await adapter.createSession({
-          sessionToken: await hashToken(token),
+        const expires = new Date(Date.now() + 60_000);
+        await adapter.createSession({ sessionToken: await hashToken(token), userId: user.id, expires });
+        // Setting a password needs a recent sign-in: the session's record says it just began.
+        const { recordIdOfTokenHash } = await import("../../src/session/session-records.ts");
+        await adapter.createSessionRecord?.({
+          id: await recordIdOfTokenHash(await hashToken(token)),
           userId: user.id,
-          expires: new Date(Date.now() + 60_000),
+          sessionTokenHash: await hashToken(token),
+          createdAt: new Date(),
+          lastActiveAt: new Date(),
+          expires,
+          ip: null,
+          userAgent: null,
+          method: "github",
         });
         const person = browser();
         person.jar.set("gatehouse.session-token", token);

@@ -178,3 +178,16 @@ async function writeTokens(conn: Kysely<Database>, key: AccountKey, tokens: Acco
           .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every provider account of a user (ordered by id: stable, not by age). */
+export function listAccountsByUserId(db: SqlDatabase, userId: string): Promise<AdapterAccount[]> {
+  return guard("listAccountsByUserId", async () => {
+    const rows = await db.kysely
+      .selectFrom("gh_accounts")
+      .select(accountColumns)
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    return rows.map(toAccount);
+  });
+}

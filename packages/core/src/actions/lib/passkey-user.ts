@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../../accounts/recent-sign-in.ts";
 import type { AdapterUser } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import { AuthError } from "../../errors/auth-error.ts";
@@ -9,18 +10,23 @@ import { type PasskeyAdapter, passkeySettings } from "./passkeys.ts";
 
 /**
  * The start of every endpoint that manages the signed-in user's passkeys: passkeys configured (else
- * 404), a session (else `SessionRequired`), and the `passkeys` rate limit by client and user.
+ * 404), a session (else `SessionRequired`), with `recent` a recent sign-in (else
+ * `ReauthenticationRequired`), and the `passkeys` rate limit by client and user.
  */
 export async function passkeyUser(
   ctx: RequestContext,
   services: Services,
+  options: { recent?: boolean } = {},
 ): Promise<
   | { adapter: PasskeyAdapter; user: AdapterUser; settings: ReturnType<typeof passkeySettings>["settings"] }
   | { refused: Outcome }
 > {
   const { settings, adapter } = passkeySettings(ctx);
-  const userId = await services.sessions.userId(ctx);
-  if (!userId) throw new AuthError("SessionRequired");
+  const current = await services.sessions.current(ctx);
+  if (!current) throw new AuthError("SessionRequired");
+  const { userId } = current;
+  // Adding or removing a way to sign in needs a recent sign-in (account.recentSignInMaxAge).
+  if (options.recent) await requireRecentSignIn(ctx, services, current);
   const limited = await limit(ctx, services, "passkeys", userId);
   if (limited) return { refused: limited };
   const user = await callAdapter(adapter, "getUser", userId);

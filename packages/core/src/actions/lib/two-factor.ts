@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../../accounts/recent-sign-in.ts";
 import type { Adapter, AdapterUser } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import { AuthError } from "../../errors/auth-error.ts";
@@ -153,10 +154,13 @@ export async function startSecondStep(ctx: RequestContext, pending: PendingSignI
 export async function twoFactorUser(
   ctx: RequestContext,
   services: Services,
+  options: { recent?: boolean } = {},
 ): Promise<{ adapter: TwoFactorAdapter; userId: string } | { refused: Outcome }> {
   const adapter = requireTwoFactorAdapter(ctx);
-  const userId = await services.sessions.userId(ctx);
-  if (!userId) throw new AuthError("SessionRequired");
+  const current = await services.sessions.current(ctx);
+  if (!current) throw new AuthError("SessionRequired");
+  const { userId } = current;
+  if (options.recent) await requireRecentSignIn(ctx, services, current);
   const limited = await limit(ctx, services, "twoFactor", userId);
   if (limited) return { refused: limited };
   return { adapter, userId };
