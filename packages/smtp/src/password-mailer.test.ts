@@ -73,6 +73,13 @@ describe("passwordMailer against a real SMTP server", () => {
       subject: "A change of your email on app.example.test was requested",
       says: [/move it to another email address/, /reset your password now/],
     },
+    {
+      kind: "new-sign-in",
+      url: `${BASE}/forgot-password`,
+      expiresIn: null,
+      subject: "New sign-in to your account on app.example.test",
+      says: [/from a browser it has not been used on before/, /If this was not you, reset your password/],
+    },
   ] as const;
 
   for (const expected of kinds) {

@@ -110,7 +110,33 @@ function passwordMailBody(mail: PasswordMail, now: number): { subject: string; b
           notes: [...expiry, "If it was you, there is nothing more to do."],
         },
       };
+    case "new-sign-in":
+      return {
+        subject: `New sign-in to your account on ${host}`,
+        body: {
+          ...base,
+          heading: "New sign-in to your account on",
+          intro: [
+            "Your account was just signed in to from a browser it has not been used on before:",
+            ...signInFacts(mail.detail),
+            "If this was not you, reset your password now:",
+          ],
+          action: "Reset your password",
+          notes: ["If it was you, there is nothing more to do."],
+        },
+      };
   }
+}
+
+/** When, how, from where and with what a sign-in happened, one line each (no line for what is unknown). */
+function signInFacts(detail: PasswordMail["detail"]): string[] {
+  if (!detail) return [];
+  return [
+    `When: ${detail.at.toUTCString()}`,
+    `How: ${detail.method}`,
+    ...(detail.ip ? [`From: ${detail.ip}`] : []),
+    ...(detail.userAgent ? [`Browser: ${detail.userAgent}`] : []),
+  ];
 }
 
 /** "45 minutes", "1 hour", "24 hours", "3 days": rounded, as a person would say it. */

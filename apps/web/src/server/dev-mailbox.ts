@@ -31,7 +31,11 @@ const KINDS: Record<DevMailKind, { subject: string; action: string }> = {
   "account-exists": { subject: "You already have an account", action: "Reset the password of" },
   "password-changed": { subject: "Your password was changed", action: "Reset the password of" },
   "confirm-new-email": { subject: "Confirm your new email", action: "Confirm the new email" },
-  "email-change-requested": { subject: "A change of your email was requested", action: "Reset the password of" },
+  "email-change-requested": {
+    subject: "A change of your email was requested",
+    action: "Reset the password of",
+  },
+  "new-sign-in": { subject: "New sign-in to your account", action: "Reset the password of" },
 };
 
 /** Enough for a development session; older links fall off so the list never grows without bound. */

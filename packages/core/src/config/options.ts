@@ -204,6 +204,11 @@ export interface AccountOptions {
   recentSignInMaxAge?: number;
   /** The signed-in user may delete their account (`account-delete`). Default true. */
   deletion?: boolean;
+  /**
+   * Mail a user when they sign in from a browser not seen before for their account (when the app
+   * sends account mails: a Password provider or passkey sign-up). Default true.
+   */
+  newSignInAlert?: boolean;
 }
 
 /**

@@ -45,7 +45,7 @@ export interface ResolvedConfig {
   /** Passkeys, or null when off. */
   passkeys: PasskeySettings | null;
   /** The account console's rules. */
-  account: { recentSignInMaxAge: number; deletion: boolean };
+  account: { recentSignInMaxAge: number; deletion: boolean; newSignInAlert: boolean };
   /** The app's event handlers (only those it configured). */
   events: Events;
   /** The audit log's settings; false: no entry is stored. */
@@ -190,12 +190,16 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   };
 }
 
-function checkAccount(account: unknown): { recentSignInMaxAge: number; deletion: boolean } {
-  const given = (account ?? {}) as { recentSignInMaxAge?: unknown; deletion?: unknown };
+function checkAccount(account: unknown): ResolvedConfig["account"] {
+  const given = (account ?? {}) as {
+    recentSignInMaxAge?: unknown;
+    deletion?: unknown;
+    newSignInAlert?: unknown;
+  };
   if (typeof given !== "object" || given === null) {
     throw new ConfigError("Gatehouse: account must be an object, e.g. { recentSignInMaxAge: 600 }.");
   }
-  const { recentSignInMaxAge = 600, deletion = true } = given;
+  const { recentSignInMaxAge = 600, deletion = true, newSignInAlert = true } = given;
   if (
     typeof recentSignInMaxAge !== "number" ||
     !Number.isInteger(recentSignInMaxAge) ||
@@ -207,7 +211,10 @@ function checkAccount(account: unknown): { recentSignInMaxAge: number; deletion:
   }
   if (typeof deletion !== "boolean")
     throw new ConfigError("Gatehouse: account.deletion must be true or false.");
-  return { recentSignInMaxAge, deletion };
+  if (typeof newSignInAlert !== "boolean") {
+    throw new ConfigError("Gatehouse: account.newSignInAlert must be true or false.");
+  }
+  return { recentSignInMaxAge, deletion, newSignInAlert };
 }
 
 function checkRequired(required: unknown, adapter: Adapter | null): boolean {

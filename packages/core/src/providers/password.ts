@@ -13,6 +13,8 @@ import type { PasswordProviderConfig } from "./types.ts";
  *   takes effect only then).
  * - `email-change-requested`: to the old address, saying a change to another was asked for; links
  *   to forgot-password in case it was not the owner.
+ * - `new-sign-in`: a sign-in from a browser not seen before for this account (`detail` says when,
+ *   from where, with what); links to forgot-password in case it was not the owner.
  */
 export interface PasswordMail {
   kind:
@@ -21,13 +23,16 @@ export interface PasswordMail {
     | "account-exists"
     | "password-changed"
     | "confirm-new-email"
-    | "email-change-requested";
+    | "email-change-requested"
+    | "new-sign-in";
   /** The recipient, normalised. */
   to: string;
   url: string;
   /** When the link stops working; null for mails whose link does not expire. */
   expires: Date | null;
   theme: Theme;
+  /** `new-sign-in`: when, from which address, with which browser, and how. */
+  detail?: { at: Date; ip: string | null; userAgent: string | null; method: string };
 }
 
 /**

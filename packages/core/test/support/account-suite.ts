@@ -126,6 +126,30 @@ export function accountSuite(
         assert.equal((await account(ada)).body.recentSignIn.fresh, false);
       });
 
+      test("a sign-in from a browser not seen before for the account mails its owner; the first ever and a known browser do not", async () => {
+        const { browser, seedUser, mails } = await app();
+        await seedUser("watch@example.test");
+        const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+        const alerts = () => mails.filter((mail) => mail.kind === "new-sign-in");
+        const laptop = browser();
+        await signIn(laptop, "watch@example.test");
+        await settle();
+        assert.equal(alerts().length, 0, "the account's very first sign-in");
+        await signIn(laptop, "watch@example.test");
+        await settle();
+        assert.equal(alerts().length, 0, "a browser that signed in as them before");
+        const stranger = browser();
+        await signIn(stranger, "watch@example.test");
+        await settle();
+        assert.equal(alerts().length, 1);
+        assert.equal(alerts()[0]?.to, "watch@example.test");
+        assert.equal(alerts()[0]?.detail?.method, "password");
+        assert.match(alerts()[0]?.detail?.ip ?? "", /^203\.0\.113\.\d+$/);
+        await signIn(stranger, "watch@example.test");
+        await settle();
+        assert.equal(alerts().length, 1, "the stranger's browser is known now");
+      });
+
       test("account-update: the name and an https picture; anything else refused", async () => {
         const { browser, seedUser, adapter } = await app();
         const userId = await seedUser("grace@example.test");

@@ -191,7 +191,12 @@ export function passwordAccountSuite(
           const phone = browser("203.0.113.9");
           await signUpVerified(laptop, mailbox, email);
           assert.ok(sessionTokenSet(await passwordSignIn(laptop, email, GOOD_PASSWORD)));
+          const beforePhone = mailbox.messages.length;
           assert.ok(sessionTokenSet(await passwordSignIn(phone, email, GOOD_PASSWORD)));
+          // The phone is a browser the account was not used on before: its owner is told.
+          const alert = await nextMail(mailbox, beforePhone, email);
+          assert.match(alert.subject, /New sign-in to your account/);
+          assert.match(alert.text, /From: 203\.0\.113\.9/);
 
           const count = mailbox.messages.length;
           const asked = await submit(browser(), "/api/auth/forgot-password", { email });

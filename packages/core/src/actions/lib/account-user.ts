@@ -1,8 +1,8 @@
+import { accountMailerOf } from "../../accounts/account-mailer.ts";
 import type { AdapterUser } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import { AuthError } from "../../errors/auth-error.ts";
 import type { RequestContext } from "../../http/request-context.ts";
-import type { PasswordMail } from "../../providers/password.ts";
 import type { Services } from "../services.ts";
 
 /** The signed-in user as stored, and this session's record id; `SessionRequired` otherwise. */
@@ -20,8 +20,4 @@ export async function accountUser(
 }
 
 /** Who sends account mails: the Password provider, else passkey sign-up's sender; null without either. */
-export function accountMailer(ctx: RequestContext): { sendMail(mail: PasswordMail): unknown } | null {
-  if (ctx.config.password) return ctx.config.password.provider;
-  if (ctx.config.passkeys?.signUp) return ctx.config.passkeys;
-  return null;
-}
+export const accountMailer = accountMailerOf;

@@ -1,3 +1,4 @@
+import { alertNewSignIn } from "../../accounts/new-sign-in-alert.ts";
 import { askSignInCallback, type SignInInput } from "../../accounts/sign-in-callback.ts";
 import { storedUser } from "../../accounts/stored-user.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
@@ -145,7 +146,14 @@ export async function issueSession(
 ): Promise<Outcome> {
   const { callbackUrl, enrolment, secondFactor, ...result } = signIn;
   const issued = await services.sessions.create(ctx, result, "cookie");
-  if (issued) await reportSignIn(ctx, result, secondFactor);
+  if (issued) {
+    await reportSignIn(ctx, result, secondFactor);
+    await alertNewSignIn(ctx, {
+      user: result.user,
+      method: result.account.provider,
+      isNewUser: result.isNewUser,
+    });
+  }
   if (enrolment && ctx.config.twoFactor.required && !(await twoFactorOn(ctx, result.user.id))) {
     return redirect(formPageUrl(ctx, "two-factor-setup", { callbackUrl }));
   }
