@@ -10,7 +10,7 @@
  * reported, never asserted.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,10 +21,10 @@ import { measureSignInRoundTrip } from "./figures/sign-in-round-trip.ts";
 import { hotFunctions } from "./lib/cpu-profile.ts";
 import { machineInfo } from "./lib/machine.ts";
 import { passwordUser, signInWithPassword } from "./lib/password-sign-in.ts";
-import { renderProfiles, type ServerProfile } from "./lib/profile-report.ts";
+import { keptMemorySection, renderProfiles, type ServerProfile } from "./lib/profile-report.ts";
 import { type LoadRow, renderResults, type SignInRow } from "./lib/report.ts";
 import { revokedImmediately } from "./lib/revocation.ts";
-import { freePort, startServer } from "./lib/server-process.ts";
+import { freePort, startServer, withoutSourceCondition } from "./lib/server-process.ts";
 import { type ServerSpec, type SignInSpec, serverSpecs, signInSpecs } from "./lib/servers.ts";
 import { cookieHeader, keepCookies, parseCookieHeader } from "./lib/sign-in.ts";
 import { runSignInLoad, type SignInRound } from "./lib/sign-in-load.ts";
@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     profile: { type: "boolean", default: false },
     /** Run Gatehouse from its TypeScript sources instead of the built packages (the smoke run does). */
     source: { type: "boolean", default: false },
+    /** Extra node flags for every server process, e.g. `--node-flags=--max-semi-space-size=8` (memory). */
+    "node-flags": { type: "string", default: "" },
   },
 });
 
@@ -64,6 +66,7 @@ const plan = {
   // What users run is the built JavaScript; the smoke run (in npm test, beside the packaging tests
   // that build dist/ themselves) stays on the sources.
   built: !smoke && !args.source,
+  nodeFlags: args["node-flags"].split(" ").filter(Boolean),
 };
 const here = new URL(".", import.meta.url).pathname;
 const out = args.out ?? (smoke ? join(tmpdir(), "gatehouse-bench-smoke.md") : join(here, "RESULTS.md"));
@@ -105,7 +108,8 @@ try {
   log(`wrote ${out}`);
   if (args.profile) {
     const profileOut = smoke ? `${out.replace(/\.md$/, "")}-profile.md` : join(here, "PROFILE.md");
-    writeFileSync(profileOut, renderProfiles(profiles, plan));
+    const kept = existsSync(profileOut) ? keptMemorySection(readFileSync(profileOut, "utf8")) : "";
+    writeFileSync(profileOut, `${renderProfiles(profiles, plan)}${kept}`);
     log(`wrote ${profileOut}`);
   }
 } finally {
@@ -119,7 +123,7 @@ async function measureServer(spec: ServerSpec, pg: PostgresTestSchema | null): P
     script: join(here, spec.script),
     port: await freePort(),
     dataDir,
-    nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : [],
+    nodeArgs: [...plan.nodeFlags, ...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${dataDir}`] : [])],
     env: {
       ...spec.env,
       ...(spec.postgres && pg ? { DATABASE_URL: pg.url } : {}),
@@ -187,6 +191,7 @@ async function measureSignIns(spec: SignInSpec): Promise<SignInRow> {
     script: join(here, spec.script),
     port: await freePort(),
     dataDir,
+    nodeArgs: plan.nodeFlags,
     env: builtEnv(),
   });
   try {
@@ -261,8 +266,4 @@ function buildPackages(): void {
   log("building the packages (dist/)");
   const built = spawnSync(process.execPath, [join(here, "..", "scripts", "build.ts")], { stdio: "inherit" });
   if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status ?? built.signal})`);
-}
-
-function withoutSourceCondition(options: string | undefined): string {
-  return (options ?? "").replace(/--conditions[= ]gatehouse-source|-C[= ]?gatehouse-source/g, "").trim();
 }

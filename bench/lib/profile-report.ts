@@ -31,3 +31,12 @@ export function renderProfiles(profiles: ServerProfile[], plan: { rounds: number
   }
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * The hand-written memory section of an existing PROFILE.md (from its `## Memory…` heading to the
+ * end), so that a `--profile` run, which rewrites the CPU profiles, keeps it; empty when there is none.
+ */
+export function keptMemorySection(existing: string): string {
+  const at = existing.search(/^## Memory/m);
+  return at === -1 ? "" : `\n${existing.slice(at)}`;
+}

@@ -49,6 +49,8 @@ interface Plan {
   threads: number;
   /** Gatehouse ran its built packages (dist/, compiled JavaScript), as an installed app does. */
   built: boolean;
+  /** Extra node flags every server ran with (none by default). */
+  nodeFlags: string[];
   signInConcurrency: number;
   /** Sign-ins per round at most (the smoke run), else null: each round runs for `seconds`. */
   maxSignIns: number | null;
@@ -87,6 +89,9 @@ export function renderResults(input: {
     plan.built
       ? "- Gatehouse rows run the built packages (`dist/`, compiled JavaScript, as an app that installed them from npm), not the TypeScript sources."
       : "- Gatehouse rows run the TypeScript sources (type stripping), not the built packages.",
+    ...(plan.nodeFlags.length > 0
+      ? [`- Every server ran with extra node flags: \`${plan.nodeFlags.join(" ")}\` (not a default run).`]
+      : []),
     "",
     "## GET session with a valid session cookie",
     "",
@@ -116,11 +121,43 @@ export function renderResults(input: {
     "- *revoked at once*: after the load the session is signed out through the server's own endpoint, then the cookies the browser held are replayed; `yes` means GET session already refuses them.",
     "- *start-up*: from spawning `node` to the first HTTP answer (before the script signs in or seeds anything).",
     "- *RSS load*: the largest resident set sampled every 100 ms during the rounds.",
+    ...renderTwoFactor(rows),
   ];
   if (signIns.length > 0) lines.push(...renderSignIns(signIns, rows, plan));
   if (figures) lines.push(...renderFigures(figures));
   lines.push(...renderTargets(targets(rows, figures)));
   return `${lines.join("\n")}\n`;
+}
+
+/** GET session for a user with two-factor on beside one without, per strategy, when both rows ran. */
+function renderTwoFactor(rows: LoadRow[]): string[] {
+  const ceiling = rows.find((row) => row.id === "ceiling")?.requestsPerSecond;
+  const pairs = [
+    {
+      strategy: "jwt sessions (users stored in SQLite)",
+      off: "gatehouse-jwt-stored-user",
+      on: "gatehouse-jwt-two-factor",
+    },
+    { strategy: "database sessions on SQLite", off: "gatehouse-sqlite", on: "gatehouse-sqlite-two-factor" },
+  ];
+  const lines: string[] = [];
+  for (const pair of pairs) {
+    const off = rows.find((row) => row.id === pair.off)?.requestsPerSecond;
+    const on = rows.find((row) => row.id === pair.on)?.requestsPerSecond;
+    if (off === undefined || on === undefined) continue;
+    const vsCeiling = (rate: number) => (ceiling ? `${(rate / ceiling).toFixed(2)} × ceiling` : "no ceiling");
+    lines.push(
+      `- ${pair.strategy}: two-factor off ${thousands(off)} req/s (${vsCeiling(off)}), on ${thousands(on)} req/s (${vsCeiling(on)}); on / off ${(on / off).toFixed(2)}.`,
+    );
+  }
+  return lines.length > 0
+    ? [
+        "",
+        "GET session for a signed-in user with TOTP two-factor on, beside one without (same run):",
+        "",
+        ...lines,
+      ]
+    : [];
 }
 
 function renderSignIns(signIns: SignInRow[], rows: LoadRow[], plan: Plan): string[] {
@@ -267,6 +304,27 @@ function targets(rows: LoadRow[], figures: Figures | null): Target[] {
   }
   const client = figures?.clientSize.find((c) => c.name === "@gatehouse/react");
   add("React client, gzip", "≤ 3 KB (3072 B)", client?.gzipBytes, (v) => v <= 3072, " B");
+  const distinct = rows.filter((row) => row.id.startsWith("gatehouse") && row.id.endsWith("jwt-distinct"));
+  add(
+    "server RSS under the distinct-session jwt load (largest such row)",
+    "≤ 150 MB",
+    distinct.length ? Math.max(...distinct.map((row) => row.rssLoadMb)) : undefined,
+    (v) => v <= 150,
+    " MB",
+  );
+  // Issue 14: two-factor on must cost GET session nothing; 0.9 leaves room for the run's noise.
+  add(
+    "GET session, jwt: user with two-factor on vs without",
+    "≥ 0.9×",
+    ratio("gatehouse-jwt-two-factor", "gatehouse-jwt-stored-user"),
+    (v) => v >= 0.9,
+  );
+  add(
+    "GET session, SQLite: user with two-factor on vs without",
+    "≥ 0.9×",
+    ratio("gatehouse-sqlite-two-factor", "gatehouse-sqlite"),
+    (v) => v >= 0.9,
+  );
   const gatehouse = rows.filter((row) => row.id.startsWith("gatehouse"));
   const rss = gatehouse.length ? Math.max(...gatehouse.map((row) => row.rssLoadMb)) : undefined;
   add("server RSS under load (largest Gatehouse row)", "≤ 100 MB", rss, (v) => v <= 100, " MB");

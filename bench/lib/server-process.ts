@@ -118,3 +118,8 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** NODE_OPTIONS without the gatehouse-source condition: @gatehouse/* then resolve to dist/, as installed. */
+export function withoutSourceCondition(options: string | undefined): string {
+  return (options ?? "").replace(/--conditions[= ]gatehouse-source|-C[= ]?gatehouse-source/g, "").trim();
+}

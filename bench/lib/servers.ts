@@ -49,6 +49,27 @@ export function serverSpecs(options: { distinctSessions: number }): ServerSpec[]
       env: { BENCH_STORE: "sqlite", BENCH_RATE_LIMIT: "off" },
       signOut: "authjs-protocol",
     },
+    // Two-factor on must not make GET session dearer: GET session reads the session, never the
+    // enrolment. Each pair differs only in whether the signed-in user has TOTP on.
+    {
+      id: "gatehouse-jwt-stored-user",
+      label: "Gatehouse, jwt sessions, users stored in SQLite, two-factor off",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt-sqlite" },
+    },
+    {
+      id: "gatehouse-jwt-two-factor",
+      label: "Gatehouse, jwt sessions, users stored in SQLite, the user has TOTP two-factor on",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt-sqlite", BENCH_TWO_FACTOR: "on" },
+    },
+    {
+      id: "gatehouse-sqlite-two-factor",
+      label: "Gatehouse, database sessions on SQLite, the user has TOTP two-factor on",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "sqlite", BENCH_TWO_FACTOR: "on" },
+      signOut: "authjs-protocol",
+    },
     {
       id: "gatehouse-node-jwt",
       label: "Gatehouse through @gatehouse/node, jwt sessions",

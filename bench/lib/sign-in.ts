@@ -2,14 +2,31 @@
  * Signs in through a running server's real endpoints (GET csrf, POST callback/credentials), the way a
  * browser does, and returns the Cookie header a signed-in browser then sends.
  */
-export async function signInWithCredentials(options: {
+export async function signInWithCredentials(options: CredentialsSignIn): Promise<string> {
+  const { status, location, jar } = await postCredentials(options);
+  if (status !== 302 || ![...jar.keys()].some((name) => name.endsWith("session-token"))) {
+    throw new Error(`sign-in failed: ${status} ${location}`);
+  }
+  return cookieHeader(jar);
+}
+
+export interface CredentialsSignIn {
   /** The auth endpoint, e.g. `http://127.0.0.1:4000/api/auth`. */
   authUrl: string;
   username: string;
   password: string;
   /** Defaults to the global fetch; a handler can be called directly to mint many sessions quickly. */
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;
-}): Promise<string> {
+}
+
+/**
+ * The credentials form as a browser posts it (after GET csrf), whatever the answer: its status, its
+ * Location and the cookies the browser then holds. A user with two-factor on gets no session cookie
+ * but a redirect to the second step.
+ */
+export async function postCredentials(
+  options: CredentialsSignIn,
+): Promise<{ status: number; location: string | null; jar: Map<string, string> }> {
   const fetch = options.fetch ?? globalThis.fetch;
   const jar = new Map<string, string>();
   const csrf = await fetch(`${options.authUrl}/csrf`);
@@ -22,10 +39,8 @@ export async function signInWithCredentials(options: {
     body: new URLSearchParams({ csrfToken, username: options.username, password: options.password }),
   });
   keepCookies(jar, callback);
-  if (callback.status !== 302 || ![...jar.keys()].some((name) => name.endsWith("session-token"))) {
-    throw new Error(`sign-in failed: ${callback.status} ${callback.headers.get("location")}`);
-  }
-  return cookieHeader(jar);
+  await callback.body?.cancel();
+  return { status: callback.status, location: callback.headers.get("location"), jar };
 }
 
 /** Keeps the cookies an answer sets (and drops the ones it deletes), as a browser would. */
