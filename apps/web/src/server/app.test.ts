@@ -124,7 +124,7 @@ describe("createApp", () => {
     assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
     assert.equal(
       response.headers.get("content-security-policy"),
-      "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+      "default-src 'self'; img-src 'self' https:; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
     );
     assert.equal(response.headers.get("referrer-policy"), "same-origin");
     assert.equal(response.headers.get("x-content-type-options"), "nosniff");
@@ -196,7 +196,7 @@ describe("createApp", () => {
     assert.equal(response.headers.get("cache-control"), "no-store");
     assert.equal(
       response.headers.get("content-security-policy"),
-      "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+      "default-src 'self'; img-src 'self' https:; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
     );
     assert.match(await response.text(), /<a href="[^"]+">Sign in as bob@example\.test<\/a>/);
     const css = await withMailbox.request(`${ORIGIN}/dev/mailbox.css`);

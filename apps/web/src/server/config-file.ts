@@ -17,6 +17,7 @@ const ALLOWED = new Set([
   "passkeys",
   "audit",
   "events",
+  "account",
 ]);
 
 /**

@@ -22,6 +22,7 @@ export type WebAppConfig = Partial<
     | "passkeys"
     | "audit"
     | "events"
+    | "account"
   >
 >;
 

@@ -1,5 +1,6 @@
-import { getProviders, type ProviderMap } from "@gatehouse/react";
-import { useEffect, useState } from "react";
+import type { ProviderMap } from "@gatehouse/react";
+import { useQuery } from "@tanstack/react-query";
+import { providersQuery } from "./api/queries.ts";
 
 /**
  * The server's sign-in methods (`GET /api/auth/providers`); null until they are known or when they
@@ -7,16 +8,5 @@ import { useEffect, useState } from "react";
  * SMTP, `AUTH_EMAIL=false`) or with `AUTH_PASSWORD=false`. `passkey` is there when passkeys are on.
  */
 export function useProviders(): ProviderMap | null {
-  const [providers, setProviders] = useState<ProviderMap | null>(null);
-  useEffect(() => {
-    let current = true;
-    getProviders().then(
-      (found) => current && setProviders(found),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return providers;
+  return useQuery(providersQuery).data ?? null;
 }

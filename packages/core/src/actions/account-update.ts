@@ -45,7 +45,7 @@ function checkName(value: string): string | null {
 function checkImage(value: string): string | null {
   if (value === "") return null;
   const url = URL.parse(value);
-  if (!url || url.protocol !== "https:" || value.length > IMAGE_LIMIT || url.username || url.password) {
+  if (url?.protocol !== "https:" || value.length > IMAGE_LIMIT || url.username || url.password) {
     throw new AuthError("InvalidBody", { cause: "the picture must be an https URL" });
   }
   return url.href;

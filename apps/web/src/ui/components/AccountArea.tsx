@@ -1,19 +1,21 @@
 import { signIn, signOut, useSession } from "@gatehouse/react";
-import { navigate } from "../router.ts";
-
-/**
- * Signs out and lands on the home page. The in-app move comes first: signOut() makes this tab's
- * SessionProvider re-read the session, and a page still showing `useSession({ required: true })`
- * would then send the browser to the sign-in page, cancelling the way home.
- */
-function signOutHome(): Promise<unknown> {
-  navigate("/");
-  return signOut({ callbackUrl: "/" });
-}
+import { useNavigate } from "@tanstack/react-router";
 
 /** The header's account area: who is signed in, and the one button that fits. */
 export function AccountArea() {
   const { data, status } = useSession();
+  const navigate = useNavigate();
+
+  /**
+   * Signs out and lands on the home page. The in-app move comes first: signOut() makes this tab's
+   * SessionProvider re-read the session, and a page still showing `useSession({ required: true })`
+   * would then send the browser to the sign-in page, cancelling the way home.
+   */
+  async function signOutHome(): Promise<void> {
+    await navigate({ to: "/" });
+    await signOut({ callbackUrl: "/" });
+  }
+
   if (status === "loading") return <div className="account" aria-hidden="true" />;
   if (status === "unauthenticated") {
     return (

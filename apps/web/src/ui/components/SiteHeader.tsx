@@ -1,5 +1,5 @@
 import { useSession } from "@gatehouse/react";
-import { Link } from "../Link.tsx";
+import { Link } from "@tanstack/react-router";
 import { AccountArea } from "./AccountArea.tsx";
 
 export function SiteHeader() {
@@ -7,21 +7,23 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link href="/" className="brand">
+        <Link to="/" className="brand" activeProps={{ "aria-current": undefined }}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Gatehouse</span>
         </Link>
         <nav aria-label="Main">
           <ul className="nav-list">
             <li>
-              <Link href="/">Home</Link>
+              <Link to="/" activeOptions={{ exact: true }}>
+                Home
+              </Link>
             </li>
             <li>
-              <Link href="/protected">Protected page</Link>
+              <Link to="/protected">Protected page</Link>
             </li>
             {status === "authenticated" && (
               <li>
-                <Link href="/account">Account</Link>
+                <Link to="/account">Account</Link>
               </li>
             )}
           </ul>

@@ -1,7 +1,7 @@
 import { signIn, useSession } from "@gatehouse/react";
 import { passkeysSupported } from "@gatehouse/react/passkeys";
+import { Link } from "@tanstack/react-router";
 import { PasskeySignInButton } from "../features/passkey-sign-in/PasskeySignInButton.tsx";
-import { Link } from "../Link.tsx";
 import { useProviders } from "../use-providers.ts";
 import { useTitle } from "../use-title.ts";
 
@@ -18,7 +18,8 @@ export function Home() {
       <h1 tabIndex={-1}>Welcome to Gatehouse</h1>
       <p className="lead">
         A small web app that signs you in with OpenID Connect, a password, a passkey or a link sent by email,
-        and keeps one page for signed-in visitors only.
+        keeps one page for signed-in visitors only, and gives everyone with an account one place to look after
+        it.
       </p>
       <section className="card" aria-labelledby="session-heading">
         <h2 id="session-heading">Your session</h2>
@@ -54,12 +55,12 @@ export function Home() {
               Create an account
             </a>
           )}
-          <Link href="/protected" className={status === "authenticated" ? "button" : "button button-quiet"}>
+          <Link to="/protected" className={status === "authenticated" ? "button" : "button button-quiet"}>
             Open the protected page
           </Link>
           {status === "authenticated" && (
-            <Link href="/account" className="button button-quiet">
-              Security settings
+            <Link to="/account" className="button button-quiet">
+              Manage your account
             </Link>
           )}
         </div>

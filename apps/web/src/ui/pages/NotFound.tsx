@@ -1,4 +1,4 @@
-import { Link } from "../Link.tsx";
+import { Link } from "@tanstack/react-router";
 import { useTitle } from "../use-title.ts";
 
 export function NotFound() {
@@ -7,7 +7,7 @@ export function NotFound() {
     <>
       <h1 tabIndex={-1}>Page not found</h1>
       <p>
-        There is nothing here. Go back to the <Link href="/">home page</Link>.
+        There is nothing here. Go back to the <Link to="/">home page</Link>.
       </p>
     </>
   );

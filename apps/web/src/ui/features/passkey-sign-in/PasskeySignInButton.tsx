@@ -1,7 +1,7 @@
 import { signInWithPasskey } from "@gatehouse/react/passkeys";
 import { useState } from "react";
 import { Notice } from "../../components/Notice.tsx";
-import { passkeyMessage } from "../security/messages.ts";
+import { passkeyMessage } from "../sign-in-methods/messages.ts";
 
 /**
  * "Continue with a passkey": the browser's passkey dialog, then a full page load of this page, signed

@@ -1,6 +1,8 @@
 import { disableTwoFactor, enrollTwoFactor, regenerateBackupCodes } from "@gatehouse/react/two-factor";
 import { useRef, useState } from "react";
 import { Notice } from "../../../components/Notice.tsx";
+import { LoadError, Loading } from "../../../components/QueryStates.tsx";
+import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
 import { twoFactorMessage } from "../messages.ts";
 import { BackupCodes } from "./BackupCodes.tsx";
 import { CodeForm } from "./CodeForm.tsx";
@@ -11,7 +13,8 @@ const PROOF_HINT = "The current 6-digit code from your authenticator app, or one
 
 /** Two-factor authentication of the signed-in user: turn on (enrol), backup codes, turn off. */
 export function TwoFactorCard() {
-  const [view, setView, retry] = useTwoFactorView();
+  const { view, show: setView, retry } = useTwoFactorView();
+  const runWithReauth = useResultWithReauth();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -36,8 +39,10 @@ export function TwoFactorCard() {
     setPending(true);
     setNotice(null);
     setError(null);
-    const result = await enrollTwoFactor();
+    // Turning two-factor on needs a recent sign-in: the dialog asks, then the enrolment starts.
+    const result = await runWithReauth(() => enrollTwoFactor());
     setPending(false);
+    if (result === null) return;
     if (result.ok) return show({ kind: "enrolling", enrolment: result, known });
     // A server that does not tell the status (`known: false`) tells it here.
     if (result.error === "TwoFactorAlreadyOn") return show({ kind: "on" });
@@ -71,17 +76,16 @@ export function TwoFactorCard() {
       <Notice tone="success">{notice}</Notice>
       <Notice tone="error">{error}</Notice>
 
-      {view.kind === "loading" && <p className="status-line">Checking two-factor authentication…</p>}
+      {view.kind === "loading" && <Loading>Checking two-factor authentication…</Loading>}
       {view.kind === "unavailable" && (
         <p className="status-line">Two-factor authentication is not available on this site.</p>
       )}
       {view.kind === "failed" && (
-        <>
-          <Notice tone="error">{view.message}</Notice>
-          <button type="button" className="button button-quiet" onClick={retry}>
-            Try again
-          </button>
-        </>
+        <LoadError
+          what="The status of two-factor authentication could not be loaded."
+          error={view.error}
+          onRetry={retry}
+        />
       )}
       {view.kind === "off" && (
         <>

@@ -1,5 +1,6 @@
 import { registerPasskey } from "@gatehouse/react/passkeys";
 import { type FormEvent, useId, useState } from "react";
+import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
 import { passkeyMessage } from "../messages.ts";
 
 /** The longest name the server keeps (core's MAX_PASSKEY_NAME_LENGTH). */
@@ -14,6 +15,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
   const [name, setName] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const runWithReauth = useResultWithReauth();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,8 +23,10 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
     if ([...trimmed].length > MAX_NAME) return setError(`Use at most ${MAX_NAME} characters.`);
     setPending(true);
     setError(null);
-    const result = await registerPasskey(trimmed ? { name: trimmed } : {});
+    // Adding a passkey needs a recent sign-in: the server says so before the browser's dialog opens.
+    const result = await runWithReauth(() => registerPasskey(trimmed ? { name: trimmed } : {}));
     setPending(false);
+    if (result === null) return;
     if (!result.ok) return setError(passkeyMessage(result));
     setName("");
     onAdded(result.passkey.name);

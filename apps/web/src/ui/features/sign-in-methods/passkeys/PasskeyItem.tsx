@@ -1,6 +1,7 @@
 import { deletePasskey, type PasskeyInfo, renamePasskey } from "@gatehouse/react/passkeys";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { formatDate } from "../format-date.ts";
+import { formatDate } from "../../../lib/format-date.ts";
+import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
 import { passkeyMessage } from "../messages.ts";
 
 type Mode = "view" | "rename" | "delete";
@@ -18,6 +19,7 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
   const [name, setName] = useState(passkey.name);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const runWithReauth = useResultWithReauth();
   const renameButton = useRef<HTMLButtonElement>(null);
   const renameInput = useRef<HTMLInputElement>(null);
   const confirmText = useRef<HTMLParagraphElement>(null);
@@ -50,20 +52,21 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
 
   async function remove() {
     setPending(true);
-    const result = await deletePasskey(passkey.id);
+    const result = await runWithReauth(() => deletePasskey(passkey.id));
     setPending(false);
+    if (result === null) return;
     // Gone already (another tab deleted it): the list reloads either way.
     if (!result.ok && result.error !== "PasskeyNotFound") return setError(passkeyMessage(result));
     onChanged(`Passkey “${passkey.name}” deleted.`, true);
   }
 
   return (
-    <li className="passkey-item" data-testid="passkey-item">
-      <div className="passkey-summary">
-        <p className="passkey-name" id={`${id}-name`}>
+    <li className="item" data-testid="passkey-item">
+      <div className="item-summary">
+        <p className="item-name" id={`${id}-name`}>
           {passkey.name}
         </p>
-        <ul className="passkey-meta">
+        <ul className="item-meta">
           <li>
             Added <time dateTime={passkey.createdAt}>{formatDate(passkey.createdAt)}</time>
           </li>

@@ -1,20 +1,28 @@
 import { passkeysSupported } from "@gatehouse/react/passkeys";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { isApiError } from "../../../api/api-error.ts";
+import { passkeysQuery, queryKeys } from "../../../api/queries.ts";
 import { Notice } from "../../../components/Notice.tsx";
-import { passkeyMessage } from "../messages.ts";
+import { Empty, LoadError, Loading } from "../../../components/QueryStates.tsx";
 import { AddPasskeyForm } from "./AddPasskeyForm.tsx";
 import { PasskeyItem } from "./PasskeyItem.tsx";
-import { usePasskeys } from "./use-passkeys.ts";
 
 /** The passkeys of the signed-in user: the list, and a form to add one. */
 export function PasskeysCard() {
-  const { state, reload } = usePasskeys();
+  const passkeys = useQuery(passkeysQuery);
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const supported = passkeysSupported();
 
   async function changed(message: string, removed = false) {
-    await reload();
+    // The account's count of passkeys (its sign-in methods) changed with the list.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.account }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
+    ]);
     setNotice(message);
     // A deleted item took the focus with it: give it to the card's heading.
     if (removed) heading.current?.focus();
@@ -31,27 +39,25 @@ export function PasskeysCard() {
       </p>
       <Notice tone="success">{notice}</Notice>
 
-      {state.status === "loading" && <p className="status-line">Loading your passkeys…</p>}
-      {state.status === "failed" &&
-        (state.failure.error === "UnknownAction" ? (
+      {passkeys.isPending && <Loading>Loading your passkeys…</Loading>}
+      {passkeys.isError &&
+        !passkeys.data &&
+        (isApiError(passkeys.error, "UnknownAction") ? (
           <p className="status-line">Passkeys are not available on this site.</p>
         ) : (
-          <div>
-            <Notice tone="error">Your passkeys could not be loaded. {passkeyMessage(state.failure)}</Notice>
-            <button type="button" className="button button-quiet" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
+          <LoadError
+            what="Your passkeys could not be loaded."
+            error={passkeys.error}
+            onRetry={() => void passkeys.refetch()}
+          />
         ))}
-      {state.status === "ready" && (
+      {passkeys.data && (
         <>
-          {state.passkeys.length === 0 ? (
-            <p className="status-line" data-testid="no-passkeys">
-              You have no passkeys yet.
-            </p>
+          {passkeys.data.length === 0 ? (
+            <Empty testId="no-passkeys">You have no passkeys yet.</Empty>
           ) : (
-            <ul className="passkey-list" aria-label="Your passkeys">
-              {state.passkeys.map((passkey) => (
+            <ul className="item-list" aria-label="Your passkeys">
+              {passkeys.data.map((passkey) => (
                 <PasskeyItem key={passkey.id} passkey={passkey} onChanged={changed} />
               ))}
             </ul>

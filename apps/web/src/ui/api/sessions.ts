@@ -1,0 +1,80 @@
+import { array, boolean, parseOk, record, string, stringOrNull } from "./narrow.ts";
+import { getJson, postAction, type RequestOptions } from "./request.ts";
+
+/** One of the user's live sessions, as `GET sessions` lists it. */
+export interface SessionInfo {
+  id: string;
+  /** The session of this browser. */
+  current: boolean;
+  createdAt: string;
+  lastActiveAt: string;
+  expires: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** How the person signed in: the provider id. */
+  method: string;
+}
+
+function parseSession(value: unknown): SessionInfo {
+  const session = record(value, "session");
+  return {
+    id: string(session.id, "session.id"),
+    current: boolean(session.current, "session.current"),
+    createdAt: string(session.createdAt, "session.createdAt"),
+    lastActiveAt: string(session.lastActiveAt, "session.lastActiveAt"),
+    expires: string(session.expires, "session.expires"),
+    ip: stringOrNull(session.ip, "session.ip"),
+    userAgent: stringOrNull(session.userAgent, "session.userAgent"),
+    method: string(session.method, "session.method"),
+  };
+}
+
+export function parseSessions(body: unknown): SessionInfo[] {
+  return array(record(body, "sessions").sessions, "sessions", parseSession);
+}
+
+function parseRevoked(body: unknown): { revoked: number } {
+  parseOk(body);
+  const revoked = record(body, "answer").revoked;
+  return { revoked: typeof revoked === "number" ? revoked : 0 };
+}
+
+/**
+ * `GET sessions`: most recently active first.
+ * @example const sessions = await fetchSessions()
+ */
+export function fetchSessions(options?: RequestOptions): Promise<SessionInfo[]> {
+  return getJson("/sessions", parseSessions, options);
+}
+
+/**
+ * `POST session-revoke`: ends one session; `current` when it was this browser's.
+ * @example await revokeSession(id)
+ */
+export function revokeSession(id: string, options?: RequestOptions): Promise<{ current: boolean }> {
+  return postAction(
+    "/session-revoke",
+    { id },
+    (body) => {
+      parseOk(body);
+      return { current: record(body, "answer").current === true };
+    },
+    options,
+  );
+}
+
+/**
+ * `POST sessions-revoke-others`: ends every session but this browser's.
+ * @example const { revoked } = await revokeOtherSessions()
+ */
+export function revokeOtherSessions(options?: RequestOptions): Promise<{ revoked: number }> {
+  return postAction("/sessions-revoke-others", {}, parseRevoked, options);
+}
+
+/**
+ * `POST signout-everywhere`: ends every session, this browser's too.
+ * @example await signOutEverywhere()
+ */
+export function signOutEverywhere(options?: RequestOptions): Promise<{ revoked: number }> {
+  return postAction("/signout-everywhere", {}, parseRevoked, options);
+}

@@ -1,0 +1,62 @@
+import { signIn } from "@gatehouse/react";
+import type { ReactNode } from "react";
+import { isApiError } from "../api/api-error.ts";
+import { Notice } from "./Notice.tsx";
+
+/** What is being loaded, in a polite live region; the skeleton lines keep the layout from jumping. */
+export function Loading({ children }: { children: ReactNode }) {
+  return (
+    <div className="loading" aria-busy="true">
+      <p className="status-line" role="status">
+        {children}
+      </p>
+      <div className="skeleton" aria-hidden="true" />
+      <div className="skeleton skeleton-short" aria-hidden="true" />
+    </div>
+  );
+}
+
+/**
+ * A load that failed: what happened, in words, and the way on — sign in again when the session has
+ * ended, else try again.
+ */
+export function LoadError({
+  what,
+  error,
+  onRetry,
+}: {
+  /** "Your sessions could not be loaded." */
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const sessionEnded = isApiError(error, "SessionRequired");
+  const detail = error instanceof Error ? error.message : "";
+  return (
+    <div className="load-error">
+      <Notice tone="error">
+        {what} {detail}
+      </Notice>
+      <div className="actions actions-compact">
+        {sessionEnded ? (
+          <button type="button" className="button" onClick={() => signIn()}>
+            Sign in again
+          </button>
+        ) : (
+          <button type="button" className="button button-quiet" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Nothing to list: said plainly, with what would make something appear. */
+export function Empty({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p className="empty" data-testid={testId}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,93 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { isApiError } from "../../api/api-error.ts";
+import { activityQuery } from "../../api/queries.ts";
+import { Empty, LoadError, Loading } from "../../components/QueryStates.tsx";
+import { methodName } from "../../lib/method-name.ts";
+import { useProviders } from "../../use-providers.ts";
+import { useTitle } from "../../use-title.ts";
+import { ActivityItem } from "./ActivityItem.tsx";
+import { describeActivity } from "./describe-activity.ts";
+
+/** `/account/activity`: the person's own security activity, newest first, a page at a time. */
+export function ActivityPage() {
+  useTitle("Security activity");
+  const activity = useInfiniteQuery(activityQuery);
+  const providers = useProviders();
+  const nameOf = (method: string) => methodName(method, providers);
+  const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  // After "Load more", focus goes to the first entry it brought: the button may be gone (the last
+  // page), and a screen reader then reads on from the new entries.
+  const firstNew = useRef<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const pages = activity.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (!firstNew.current || pages < 2) return;
+    list.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(firstNew.current)}"]`)?.focus();
+    firstNew.current = null;
+  }, [pages]);
+
+  async function loadMore() {
+    const result = await activity.fetchNextPage();
+    const last = result.data?.pages.at(-1);
+    firstNew.current = last?.entries[0]?.id ?? null;
+  }
+
+  return (
+    <section className="console-page" aria-labelledby="activity-heading">
+      <h2 id="activity-heading" tabIndex={-1} data-section-heading>
+        Security activity
+      </h2>
+      <p className="muted">
+        What happened to your account, newest first. If something here was not you, change your password and
+        sign out everywhere.
+      </p>
+
+      <div className="card">
+        {activity.isPending && <Loading>Loading your activity…</Loading>}
+        {activity.isError &&
+          !activity.data &&
+          (isApiError(activity.error, "UnknownAction") ? (
+            <Empty>This site does not keep a log of security activity.</Empty>
+          ) : (
+            <LoadError
+              what="Your activity could not be loaded."
+              error={activity.error}
+              onRetry={() => void activity.refetch()}
+            />
+          ))}
+        {/* Kept on screen when "Load more" fails: the error is then the query's, the pages are still there. */}
+        {activity.data &&
+          (entries.length === 0 ? (
+            <Empty>Nothing has happened yet.</Empty>
+          ) : (
+            <>
+              <ol className="item-list activity-list" aria-label="Your security activity" ref={list}>
+                {entries.map((entry) => (
+                  <ActivityItem key={entry.id} entry={entry} sentence={describeActivity(entry, nameOf)} />
+                ))}
+              </ol>
+              {activity.isFetchNextPageError && (
+                <p className="field-error" role="alert">
+                  More activity could not be loaded. {activity.error.message}
+                </p>
+              )}
+              {activity.hasNextPage && (
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="button button-quiet"
+                    disabled={activity.isFetchingNextPage}
+                    onClick={() => void loadMore()}
+                  >
+                    {activity.isFetchingNextPage ? "Loading…" : "Load more"}
+                  </button>
+                </div>
+              )}
+            </>
+          ))}
+      </div>
+    </section>
+  );
+}

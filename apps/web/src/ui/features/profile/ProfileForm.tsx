@@ -1,0 +1,99 @@
+import { useSession } from "@gatehouse/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { type AccountUser, updateProfile } from "../../api/account.ts";
+import { accountQuery, queryKeys } from "../../api/queries.ts";
+import { ErrorSummary, type FormProblem } from "../../components/ErrorSummary.tsx";
+import { Notice } from "../../components/Notice.tsx";
+import { TextField } from "../../components/TextField.tsx";
+import { Avatar } from "./Avatar.tsx";
+import { validateProfile } from "./validate-profile.ts";
+
+/** The name and the picture's URL, with a preview of the picture. */
+export function ProfileForm({ user }: { user: AccountUser }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [name, setName] = useState(user.name ?? "");
+  const [image, setImage] = useState(user.image ?? "");
+  const [problems, setProblems] = useState<FormProblem[]>([]);
+  const [saved, setSaved] = useState(false);
+  const nameId = `${id}-name`;
+  const imageId = `${id}-image`;
+
+  const save = useMutation({
+    mutationFn: (profile: { name: string; image: string }) => updateProfile(profile),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(
+        accountQuery.queryKey,
+        (account) => account && { ...account, user: { ...account.user, ...updated } },
+      );
+      setSaved(true);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+      // The header shows the name from the session: read it again.
+      await session.update();
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    save.reset();
+    const profile = { name: name.replace(/\s+/g, " ").trim(), image: image.trim() };
+    const found = validateProfile(profile);
+    const list: FormProblem[] = [];
+    if (found.name) list.push({ field: nameId, message: found.name });
+    if (found.image) list.push({ field: imageId, message: found.image });
+    setProblems(list);
+    if (list.length === 0) save.mutate(profile);
+  }
+
+  const errorOf = (field: string) => problems.find((problem) => problem.field === field)?.message ?? null;
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Name and picture</h3>
+      <div className="profile-preview">
+        <Avatar image={user.image} name={user.name || user.email || ""} />
+        <p>
+          <strong data-testid="profile-name">{user.name || "No name yet"}</strong>
+          <br />
+          <span className="muted">{user.email}</span>
+        </p>
+      </div>
+      <Notice tone="success">{saved ? "Your profile is saved." : null}</Notice>
+      <Notice tone="error">
+        {save.isError ? `Your profile was not saved. ${save.error.message}` : null}
+      </Notice>
+      <form className="inline-form" onSubmit={submit} noValidate>
+        <ErrorSummary problems={problems} />
+        <TextField
+          id={nameId}
+          label="Name"
+          hint="How you are greeted here. Leave it empty to use your email address."
+          type="text"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errorOf(nameId)}
+        />
+        <TextField
+          id={imageId}
+          label="Picture (optional)"
+          hint="A link to an image, starting with https://."
+          type="url"
+          inputMode="url"
+          autoComplete="photo"
+          spellCheck={false}
+          value={image}
+          onChange={(event) => setImage(event.target.value)}
+          error={errorOf(imageId)}
+        />
+        <div className="actions">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save profile"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
