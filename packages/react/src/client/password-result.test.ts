@@ -92,6 +92,9 @@ describe("toUpdateResult (change, set)", () => {
   it("JSON errors keep code and message", () => {
     const body = { error: "PasswordAlreadySet", message: "This account already has a password." };
     assert.deepEqual(toUpdateResult(reply(409, body)), { ok: false, status: 409, ...body });
+    // Setting a password needs a recent sign-in: the caller asks for one and tries again.
+    const stale = { error: "ReauthenticationRequired", message: "Confirm it's you." };
+    assert.deepEqual(toUpdateResult(reply(403, stale)), { ok: false, status: 403, ...stale });
   });
 
   it("a bare 403 {} (the JSON endpoints' CSRF refusal) is MissingCSRF; other empty answers are not", () => {

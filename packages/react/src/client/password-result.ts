@@ -16,6 +16,7 @@ export const SERVER_CODES = {
   CurrentPasswordIncorrect: 1,
   PasswordNotSet: 1,
   PasswordAlreadySet: 1,
+  ReauthenticationRequired: 1,
   MissingCSRF: 1,
   RateLimited: 1,
   StorageUnavailable: 1,

@@ -73,6 +73,7 @@ export type PasswordErrorCode =
   | "CurrentPasswordIncorrect"
   | "PasswordNotSet"
   | "PasswordAlreadySet"
+  | "ReauthenticationRequired"
   // every endpoint
   | "MissingCSRF"
   | "RateLimited"

@@ -15,6 +15,7 @@ export const SERVER_CODES = {
   PasskeyInvalid: 1,
   PasskeyRegistrationFailed: 1,
   PasskeyNotFound: 1,
+  ReauthenticationRequired: 1,
   AccountDisabled: 1,
   EmailNotVerified: 1,
   AccessDenied: 1,

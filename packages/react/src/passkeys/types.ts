@@ -10,6 +10,7 @@ export type PasskeyErrorCode =
   | "PasskeyInvalid" // sign-in: the passkey did not verify (or its challenge expired): try again
   | "PasskeyRegistrationFailed" // add or sign up: the new passkey did not verify: try again
   | "PasskeyNotFound" // rename, delete: not one of the signed-in user's passkeys
+  | "ReauthenticationRequired" // register, delete: sign in again or POST reauthenticate first
   | "AccountDisabled" // sign-in: an administrator disabled the account
   | "EmailNotVerified" // sign-in: the address is not confirmed yet (a new link was mailed)
   | "AccessDenied" // sign-in: the server's `signIn` callback refused

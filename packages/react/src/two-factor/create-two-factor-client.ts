@@ -12,6 +12,7 @@ import type { BackupCodesResult, TwoFactorClient, TwoFactorErrorCode, TwoFactorF
 export const SERVER_CODES = {
   TwoFactorCodeInvalid: 1,
   TwoFactorAlreadyOn: 1,
+  ReauthenticationRequired: 1,
   TwoFactorNotOn: 1,
   TwoFactorExpired: 1,
   CurrentPasswordIncorrect: 1,

@@ -7,6 +7,7 @@ import type { Failure } from "../lib/failure.ts";
 export type TwoFactorErrorCode =
   | "TwoFactorCodeInvalid" // the code is wrong, or its 30 seconds were used already; a backup code is unknown or spent
   | "TwoFactorAlreadyOn" // enrol: turn it off first
+  | "ReauthenticationRequired" // enrol: sign in again or POST reauthenticate first
   | "TwoFactorNotOn" // confirm without an enrolment; disable or new backup codes while it is off
   | "TwoFactorExpired" // sign-in's second step: too late (or done already): sign in again
   | "CurrentPasswordIncorrect" // disable with `password`: it is not the account's

@@ -6,6 +6,11 @@ export interface FormProblem {
   message: string;
 }
 
+/** The message of `field` among `problems`, for its `TextField`'s `error`. */
+export function problemOf(problems: FormProblem[], field: string): string | null {
+  return problems.find((problem) => problem.field === field)?.message ?? null;
+}
+
 /**
  * GOV.UK's error summary: what is wrong with the form, at its top, announced and focused when it
  * appears; each message links to its field. Nothing when there are no problems.

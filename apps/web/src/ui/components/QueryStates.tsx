@@ -60,3 +60,39 @@ export function Empty({ children, testId }: { children: ReactNode; testId?: stri
     </p>
   );
 }
+
+/** What `QueryStatus` reads of a TanStack query (a plain or an infinite one). */
+interface QueryState {
+  isPending: boolean;
+  isError: boolean;
+  data: unknown;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * A query's first load: `Loading` while it is under way, and `LoadError` when it failed with nothing
+ * to show (a failed refetch leaves the data it had on screen). With `unavailable`, a server that
+ * does not offer the feature (`unavailableCodes`) is said plainly instead of as a failure.
+ *
+ * @example <QueryStatus query={account} loading="Loading your profile…" failed="Your profile could not be loaded." />
+ */
+export function QueryStatus({
+  query,
+  loading,
+  failed,
+  unavailable,
+  unavailableCodes = ["UnknownAction"],
+}: {
+  query: QueryState;
+  loading: string;
+  /** LoadError's `what`. */
+  failed: string;
+  unavailable?: ReactNode;
+  unavailableCodes?: string[];
+}) {
+  if (query.isPending) return <Loading>{loading}</Loading>;
+  if (!query.isError || query.data) return null;
+  if (unavailable && isApiError(query.error, ...unavailableCodes)) return unavailable;
+  return <LoadError what={failed} error={query.error} onRetry={() => void query.refetch()} />;
+}

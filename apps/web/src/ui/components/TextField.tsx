@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 
-interface TextFieldProps
+export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "aria-describedby" | "aria-invalid"> {
   id: string;
   label: ReactNode;

@@ -1,5 +1,6 @@
 import { useSession } from "@gatehouse/react";
 import { Outlet } from "@tanstack/react-router";
+import { CheckingSession } from "../../components/CheckingSession.tsx";
 import { AccountNav } from "./AccountNav.tsx";
 
 /**
@@ -11,30 +12,26 @@ export function AccountLayout() {
   const { data, status } = useSession({ required: true });
   // Only before the first answer: a session update (after a profile change) reports "loading" too,
   // and must not unmount the section with its state.
-  if (status !== "authenticated" && !data?.user) {
-    return (
-      <>
-        <h1 tabIndex={-1}>Your account</h1>
-        <p className="status" role="status">
-          Checking your session…
-        </p>
-      </>
-    );
-  }
   const user = data?.user;
   return (
     <>
       <h1 tabIndex={-1}>Your account</h1>
-      <p className="lead">
-        Signed in as <strong data-testid="account-email">{user?.email ?? user?.name ?? "you"}</strong>. Look
-        after your profile, how you sign in, and where you are signed in.
-      </p>
-      <div className="console">
-        <AccountNav />
-        <div className="console-section">
-          <Outlet />
-        </div>
-      </div>
+      {status !== "authenticated" && !user ? (
+        <CheckingSession />
+      ) : (
+        <>
+          <p className="lead">
+            Signed in as <strong data-testid="account-email">{user?.email ?? user?.name ?? "you"}</strong>.
+            Look after your profile, how you sign in, and where you are signed in.
+          </p>
+          <div className="console">
+            <AccountNav />
+            <div className="console-section">
+              <Outlet />
+            </div>
+          </div>
+        </>
+      )}
     </>
   );
 }

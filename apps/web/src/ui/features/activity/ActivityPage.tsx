@@ -1,17 +1,15 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { isApiError } from "../../api/api-error.ts";
 import { activityQuery } from "../../api/queries.ts";
-import { Empty, LoadError, Loading } from "../../components/QueryStates.tsx";
+import { Empty, QueryStatus } from "../../components/QueryStates.tsx";
 import { methodName } from "../../lib/method-name.ts";
 import { useProviders } from "../../use-providers.ts";
-import { useTitle } from "../../use-title.ts";
+import { ConsolePage } from "../account/ConsolePage.tsx";
 import { ActivityItem } from "./ActivityItem.tsx";
 import { describeActivity } from "./describe-activity.ts";
 
 /** `/account/activity`: the person's own security activity, newest first, a page at a time. */
 export function ActivityPage() {
-  useTitle("Security activity");
   const activity = useInfiniteQuery(activityQuery);
   const providers = useProviders();
   const nameOf = (method: string) => methodName(method, providers);
@@ -35,28 +33,17 @@ export function ActivityPage() {
   }
 
   return (
-    <section className="console-page" aria-labelledby="activity-heading">
-      <h2 id="activity-heading" tabIndex={-1} data-section-heading>
-        Security activity
-      </h2>
-      <p className="muted">
-        What happened to your account, newest first. If something here was not you, change your password and
-        sign out everywhere.
-      </p>
-
+    <ConsolePage
+      title="Security activity"
+      intro="What happened to your account, newest first. If something here was not you, change your password and sign out everywhere."
+    >
       <div className="card">
-        {activity.isPending && <Loading>Loading your activity…</Loading>}
-        {activity.isError &&
-          !activity.data &&
-          (isApiError(activity.error, "UnknownAction") ? (
-            <Empty>This site does not keep a log of security activity.</Empty>
-          ) : (
-            <LoadError
-              what="Your activity could not be loaded."
-              error={activity.error}
-              onRetry={() => void activity.refetch()}
-            />
-          ))}
+        <QueryStatus
+          query={activity}
+          loading="Loading your activity…"
+          failed="Your activity could not be loaded."
+          unavailable={<Empty>This site does not keep a log of security activity.</Empty>}
+        />
         {/* Kept on screen when "Load more" fails: the error is then the query's, the pages are still there. */}
         {activity.data &&
           (entries.length === 0 ? (
@@ -88,6 +75,6 @@ export function ActivityPage() {
             </>
           ))}
       </div>
-    </section>
+    </ConsolePage>
   );
 }

@@ -1,26 +1,26 @@
 import { useSession } from "@gatehouse/react";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { deleteAccount } from "../../api/account.ts";
-import { isApiError } from "../../api/api-error.ts";
+import { ActionRow } from "../../components/ActionRow.tsx";
+import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { TextField } from "../../components/TextField.tsx";
-import { useTitle } from "../../use-title.ts";
+import { useFieldError } from "../../lib/use-field-error.ts";
+import { ConsolePage } from "../account/ConsolePage.tsx";
 import { useAccount } from "../account/use-account.ts";
-import { useWithReauth } from "../reauth/ReauthProvider.tsx";
+import { unlessCancelled, useWithReauth } from "../reauth/ReauthProvider.tsx";
 
 /**
  * `/account/delete`: what goes, a confirmation (the account's address, typed), then everything is
  * removed and the browser lands signed out on a page that says so.
  */
 export function DeleteAccountPage() {
-  useTitle("Delete account");
   const id = useId();
   const account = useAccount();
   const session = useSession();
   const withReauth = useWithReauth();
-  const input = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { input, error, fail, clear } = useFieldError();
   // The account's answer has the address; the session's is there sooner.
   const email = account.data?.user.email ?? session.data?.user?.email ?? "";
 
@@ -28,29 +28,20 @@ export function DeleteAccountPage() {
     mutationFn: (confirm: string) => withReauth(() => deleteAccount(confirm)),
     // The server cleared the session cookie: a full load leaves every cached answer behind.
     onSuccess: () => window.location.assign("/account-deleted"),
-    onError: (error) => {
-      if (isApiError(error, "ReauthenticationCancelled")) return;
-      setProblem(error.message);
-      input.current?.focus();
-    },
+    onError: unlessCancelled(fail),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (typed.trim().toLowerCase() !== email.toLowerCase()) {
-      setProblem(`Type your email address exactly as shown: ${email}.`);
-      input.current?.focus();
-      return;
+      return fail(`Type your email address exactly as shown: ${email}.`);
     }
-    setProblem(null);
+    clear();
     remove.mutate(typed.trim());
   }
 
   return (
-    <section className="console-page" aria-labelledby="delete-heading">
-      <h2 id="delete-heading" tabIndex={-1} data-section-heading>
-        Delete account
-      </h2>
+    <ConsolePage title="Delete account">
       <div className="card card-danger">
         <p>Deleting your account cannot be undone. It removes:</p>
         <ul className="plain-list">
@@ -73,20 +64,16 @@ export function DeleteAccountPage() {
             spellCheck={false}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            error={problem}
+            error={error}
             announce
           />
-          <div className="actions">
-            <button
-              type="submit"
-              className="button button-danger-solid"
-              disabled={remove.isPending || !email}
-            >
-              {remove.isPending ? "Deleting…" : "Delete my account"}
-            </button>
-          </div>
+          <ActionRow>
+            <SubmitButton pending={remove.isPending} pendingLabel="Deleting…" danger disabled={!email}>
+              Delete my account
+            </SubmitButton>
+          </ActionRow>
         </form>
       </div>
-    </section>
+    </ConsolePage>
   );
 }

@@ -1,10 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { type AccountUser, requestEmailChange } from "../../api/account.ts";
-import { isApiError } from "../../api/api-error.ts";
+import { ActionRow } from "../../components/ActionRow.tsx";
+import { Card } from "../../components/Card.tsx";
 import { Notice } from "../../components/Notice.tsx";
+import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { TextField } from "../../components/TextField.tsx";
-import { useWithReauth } from "../reauth/ReauthProvider.tsx";
+import { useFieldError } from "../../lib/use-field-error.ts";
+import { useFocusOnChange } from "../../lib/use-focus-on-change.ts";
+import { unlessCancelled, useWithReauth } from "../reauth/ReauthProvider.tsx";
 
 /**
  * The email address, and a change of it: a link goes to the new address, and a notice to the
@@ -14,9 +18,8 @@ export function EmailCard({ user }: { user: AccountUser }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const { input, error, fail, clear } = useFieldError();
   const opener = useRef<HTMLButtonElement>(null);
   const withReauth = useWithReauth();
 
@@ -31,42 +34,26 @@ export function EmailCard({ user }: { user: AccountUser }) {
       setOpen(false);
       setEmail("");
     },
-    onError: (error) => {
-      if (isApiError(error, "ReauthenticationCancelled")) return;
-      setProblem(error.message);
-      input.current?.focus();
-    },
+    onError: unlessCancelled(fail),
   });
 
   // Focus follows the form in, and back to its button.
-  const previous = useRef(open);
-  useEffect(() => {
-    if (previous.current === open) return;
-    previous.current = open;
-    (open ? input : opener).current?.focus();
-  }, [open]);
+  useFocusOnChange(open, (isOpen) => (isOpen ? input : opener).current);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
     // The browser's own notion of an address; the server has the last word.
-    if (!address || !input.current?.validity.valid) {
-      setProblem("Enter an email address, like name@example.com.");
-      input.current?.focus();
-      return;
-    }
-    if (address.toLowerCase() === user.email?.toLowerCase()) {
-      setProblem("That is your email address already.");
-      input.current?.focus();
-      return;
-    }
-    setProblem(null);
+    if (!address || !input.current?.validity.valid)
+      return fail("Enter an email address, like name@example.com.");
+    if (address.toLowerCase() === user.email?.toLowerCase())
+      return fail("That is your email address already.");
+    clear();
     change.mutate(address);
   }
 
   return (
-    <section className="card" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Email address</h3>
+    <Card title="Email address">
       <p className="status-line">
         <strong data-testid="profile-email">{user.email ?? "No email address"}</strong>{" "}
         {user.email && (
@@ -90,7 +77,7 @@ export function EmailCard({ user }: { user: AccountUser }) {
             type="button"
             className="button button-quiet"
             onClick={() => {
-              setProblem(null);
+              clear();
               setOpen(true);
             }}
           >
@@ -109,19 +96,16 @@ export function EmailCard({ user }: { user: AccountUser }) {
             spellCheck={false}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            error={problem}
+            error={error}
             announce
           />
-          <div className="actions actions-compact">
-            <button type="submit" className="button" disabled={change.isPending}>
-              {change.isPending ? "Sending…" : "Send confirmation link"}
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-          </div>
+          <ActionRow compact onCancel={() => setOpen(false)}>
+            <SubmitButton pending={change.isPending} pendingLabel="Sending…">
+              Send confirmation link
+            </SubmitButton>
+          </ActionRow>
         </form>
       )}
-    </section>
+    </Card>
   );
 }

@@ -3,8 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { type AccountUser, updateProfile } from "../../api/account.ts";
 import { accountQuery, queryKeys } from "../../api/queries.ts";
-import { ErrorSummary, type FormProblem } from "../../components/ErrorSummary.tsx";
+import { ActionRow } from "../../components/ActionRow.tsx";
+import { Card } from "../../components/Card.tsx";
+import { ErrorSummary, type FormProblem, problemOf } from "../../components/ErrorSummary.tsx";
 import { Notice } from "../../components/Notice.tsx";
+import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { TextField } from "../../components/TextField.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { validateProfile } from "./validate-profile.ts";
@@ -48,10 +51,8 @@ export function ProfileForm({ user }: { user: AccountUser }) {
     if (list.length === 0) save.mutate(profile);
   }
 
-  const errorOf = (field: string) => problems.find((problem) => problem.field === field)?.message ?? null;
   return (
-    <section className="card" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Name and picture</h3>
+    <Card title="Name and picture">
       <div className="profile-preview">
         <Avatar image={user.image} name={user.name || user.email || ""} />
         <p>
@@ -74,7 +75,7 @@ export function ProfileForm({ user }: { user: AccountUser }) {
           autoComplete="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          error={errorOf(nameId)}
+          error={problemOf(problems, nameId)}
         />
         <TextField
           id={imageId}
@@ -86,14 +87,14 @@ export function ProfileForm({ user }: { user: AccountUser }) {
           spellCheck={false}
           value={image}
           onChange={(event) => setImage(event.target.value)}
-          error={errorOf(imageId)}
+          error={problemOf(problems, imageId)}
         />
-        <div className="actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save profile"}
-          </button>
-        </div>
+        <ActionRow>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+            Save profile
+          </SubmitButton>
+        </ActionRow>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -1,9 +1,13 @@
 import { signIn } from "@gatehouse/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { reauthenticate } from "../../api/account.ts";
 import { accountQuery, queryKeys } from "../../api/queries.ts";
+import { ActionRow } from "../../components/ActionRow.tsx";
+import { CodeField } from "../../components/CodeField.tsx";
+import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { TextField } from "../../components/TextField.tsx";
+import { useFieldError } from "../../lib/use-field-error.ts";
 
 type Proof = "password" | "code";
 
@@ -15,7 +19,6 @@ type Proof = "password" | "code";
 export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const account = useQuery(accountQuery);
   const methods = account.data?.methods;
@@ -25,7 +28,7 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
     choice ?? (!methods || methods.password ? "password" : methods.twoFactor ? "code" : null);
   const canSwitch = methods ? methods.password && methods.twoFactor : true;
   const [value, setValue] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { input, error, fail, clear } = useFieldError();
 
   const mutation = useMutation({
     mutationFn: (sent: { password: string } | { code: string }) => reauthenticate(sent),
@@ -33,10 +36,7 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
       onDone(true);
     },
-    onError: (error) => {
-      setProblem(error.message);
-      input.current?.focus();
-    },
+    onError: (error) => fail(error.message),
   });
 
   // A modal <dialog>: the page behind is inert, Escape cancels; focus goes back where it was.
@@ -52,25 +52,29 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
 
   useEffect(() => {
     if (proof) input.current?.focus();
-  }, [proof]);
+  }, [proof, input]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const entered = proof === "code" ? value.replace(/\s+/g, "") : value;
-    if (!entered) {
-      setProblem(proof === "code" ? "Enter a code." : "Enter your password.");
-      input.current?.focus();
-      return;
-    }
-    setProblem(null);
+    if (!entered) return fail(proof === "code" ? "Enter a code." : "Enter your password.");
+    clear();
     mutation.mutate(proof === "code" ? { code: entered } : { password: entered });
   }
 
   function switchTo(next: Proof) {
     setChoice(next);
     setValue("");
-    setProblem(null);
+    clear();
   }
+
+  const field = {
+    inputRef: input,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.target.value),
+    error,
+    announce: true,
+  };
 
   return (
     <dialog
@@ -95,33 +99,18 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
         {proof === "password" && (
           <TextField
             id={`${id}-password`}
-            inputRef={input}
             label="Password"
             type="password"
             autoComplete="current-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={problem}
-            announce
+            {...field}
           />
         )}
         {proof === "code" && (
-          <TextField
+          <CodeField
             id={`${id}-code`}
-            inputRef={input}
             label="Code"
             hint="6 digits from the app, or a backup code such as abcde-12345."
-            className="code-input"
-            type="text"
-            inputMode="text"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={11}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={problem}
-            announce
+            {...field}
           />
         )}
 
@@ -139,7 +128,7 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
           </p>
         )}
 
-        <div className="actions">
+        <ActionRow onCancel={() => onDone(false)}>
           {proof === null ? (
             <button
               type="button"
@@ -149,14 +138,11 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
               Sign in again
             </button>
           ) : (
-            <button type="submit" className="button" disabled={mutation.isPending}>
-              {mutation.isPending ? "Checking…" : "Continue"}
-            </button>
+            <SubmitButton pending={mutation.isPending} pendingLabel="Checking…">
+              Continue
+            </SubmitButton>
           )}
-          <button type="button" className="button button-quiet" onClick={() => onDone(false)}>
-            Cancel
-          </button>
-        </div>
+        </ActionRow>
       </form>
     </dialog>
   );

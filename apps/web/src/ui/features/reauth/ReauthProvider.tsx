@@ -61,6 +61,18 @@ export function useWithReauth(): <T>(action: () => Promise<T>) => Promise<T> {
   );
 }
 
+/**
+ * A mutation's `onError` for an action run through `useWithReauth`: the failure's message goes to
+ * `fail`, unless the person cancelled the dialog (nothing changed: nothing alarming to say).
+ *
+ * @example useMutation({ mutationFn: () => withReauth(() => deleteAccount(email)), onError: unlessCancelled(fail) })
+ */
+export function unlessCancelled(fail: (message: string) => void): (error: Error) => void {
+  return (error) => {
+    if (!isApiError(error, "ReauthenticationCancelled")) fail(error.message);
+  };
+}
+
 /** The failure shape of the @gatehouse/react functions. */
 interface ClientResult {
   ok: boolean;

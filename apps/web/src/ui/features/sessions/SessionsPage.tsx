@@ -1,17 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { isApiError } from "../../api/api-error.ts";
 import { queryKeys, sessionsQuery } from "../../api/queries.ts";
 import { Notice } from "../../components/Notice.tsx";
-import { Empty, LoadError, Loading } from "../../components/QueryStates.tsx";
+import { Empty, QueryStatus } from "../../components/QueryStates.tsx";
 import { useProviders } from "../../use-providers.ts";
-import { useTitle } from "../../use-title.ts";
+import { ConsolePage } from "../account/ConsolePage.tsx";
 import { SessionItem } from "./SessionItem.tsx";
 import { SignOutOthers } from "./SignOutOthers.tsx";
 
 /** `/account/sessions`: where the person is signed in, with a way to end each session, or all. */
 export function SessionsPage() {
-  useTitle("Sessions and devices");
   const sessions = useQuery(sessionsQuery);
   const providers = useProviders();
   const queryClient = useQueryClient();
@@ -30,28 +28,20 @@ export function SessionsPage() {
   // This browser's session first: the one people look for; the others by last activity, as listed.
   const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   return (
-    <section className="console-page" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" ref={heading} tabIndex={-1} data-section-heading>
-        Sessions and devices
-      </h2>
-      <p className="muted">
-        Where you are signed in now. If you see one you do not recognise, sign it out and change your
-        password.
-      </p>
+    <ConsolePage
+      title="Sessions and devices"
+      intro="Where you are signed in now. If you see one you do not recognise, sign it out and change your password."
+      headingRef={heading}
+    >
       <div className="card">
         <Notice tone="success">{notice}</Notice>
-        {sessions.isPending && <Loading>Loading your sessions…</Loading>}
-        {sessions.isError &&
-          !sessions.data &&
-          (isApiError(sessions.error, "SessionsUnavailable", "UnknownAction") ? (
-            <Empty>This site does not keep a list of your sessions.</Empty>
-          ) : (
-            <LoadError
-              what="Your sessions could not be loaded."
-              error={sessions.error}
-              onRetry={() => void sessions.refetch()}
-            />
-          ))}
+        <QueryStatus
+          query={sessions}
+          loading="Loading your sessions…"
+          failed="Your sessions could not be loaded."
+          unavailable={<Empty>This site does not keep a list of your sessions.</Empty>}
+          unavailableCodes={["SessionsUnavailable", "UnknownAction"]}
+        />
         {sessions.data &&
           (list.length === 0 ? (
             <Empty>No sessions are active.</Empty>
@@ -66,6 +56,6 @@ export function SessionsPage() {
       {sessions.data && (
         <SignOutOthers others={list.filter((session) => !session.current).length} onDone={changed} />
       )}
-    </section>
+    </ConsolePage>
   );
 }

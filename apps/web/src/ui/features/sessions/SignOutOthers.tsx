@@ -1,7 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { revokeOtherSessions, signOutEverywhere } from "../../api/sessions.ts";
+import { Card } from "../../components/Card.tsx";
+import { ConfirmPanel } from "../../components/ConfirmPanel.tsx";
 import { Notice } from "../../components/Notice.tsx";
+import { useFocusOnChange } from "../../lib/use-focus-on-change.ts";
 
 const sessionsWord = (count: number) => `${count} ${count === 1 ? "session" : "sessions"}`;
 
@@ -11,7 +14,6 @@ const sessionsWord = (count: number) => `${count} ${count === 1 ? "session" : "s
  */
 export function SignOutOthers({ others, onDone }: { others: number; onDone: (message: string) => void }) {
   const [confirming, setConfirming] = useState(false);
-  const confirmText = useRef<HTMLParagraphElement>(null);
   const everywhereButton = useRef<HTMLButtonElement>(null);
 
   const revokeOthers = useMutation({
@@ -25,17 +27,12 @@ export function SignOutOthers({ others, onDone }: { others: number; onDone: (mes
     onSuccess: () => window.location.assign("/"),
   });
 
-  const previous = useRef(confirming);
-  useEffect(() => {
-    if (previous.current === confirming) return;
-    previous.current = confirming;
-    (confirming ? confirmText : everywhereButton).current?.focus();
-  }, [confirming]);
+  // The confirmation takes the focus; back to its button when it closes.
+  useFocusOnChange(confirming, (now) => (now ? null : everywhereButton.current));
 
   const error = revokeOthers.error ?? everywhere.error;
   return (
-    <section className="card" aria-labelledby="sign-out-others-heading">
-      <h3 id="sign-out-others-heading">Sign out of several sessions</h3>
+    <Card title="Sign out of several sessions">
       <Notice tone="error">{error?.message}</Notice>
       {!confirming ? (
         <div className="actions actions-compact">
@@ -61,30 +58,20 @@ export function SignOutOthers({ others, onDone }: { others: number; onDone: (mes
           </button>
         </div>
       ) : (
-        <div className="confirm">
-          <p ref={confirmText} tabIndex={-1}>
-            Sign out of every session, this one too? You will need to sign in again here.
-          </p>
-          <div className="actions actions-compact">
-            <button
-              type="button"
-              className="button button-danger-solid"
-              disabled={everywhere.isPending}
-              onClick={() => everywhere.mutate()}
-            >
-              Yes, sign out everywhere
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          confirmLabel="Yes, sign out everywhere"
+          pending={everywhere.isPending}
+          onConfirm={() => everywhere.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
+          Sign out of every session, this one too? You will need to sign in again here.
+        </ConfirmPanel>
       )}
       {others === 0 && (
         <p className="hint" id="no-other-sessions">
           You are not signed in anywhere else.
         </p>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { type ProviderRef, unlinkProvider } from "../../../api/account.ts";
 import { isApiError } from "../../../api/api-error.ts";
+import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
+import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
 import { useWithReauth } from "../../reauth/ReauthProvider.tsx";
 
 /** One linked provider account, with "Unlink" and its confirmation in place. */
@@ -14,7 +16,6 @@ export function LinkedAccountItem({
 }) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
-  const confirmText = useRef<HTMLParagraphElement>(null);
   const unlinkButton = useRef<HTMLButtonElement>(null);
   const withReauth = useWithReauth();
   const unlink = useMutation({
@@ -22,13 +23,8 @@ export function LinkedAccountItem({
     onSuccess: () => onUnlinked(provider.name),
   });
 
-  // Focus follows the confirmation in and out.
-  const previous = useRef(confirming);
-  useEffect(() => {
-    if (previous.current === confirming) return;
-    previous.current = confirming;
-    (confirming ? confirmText : unlinkButton).current?.focus();
-  }, [confirming]);
+  // The confirmation takes the focus; back to Unlink when it closes.
+  useFocusOnChange(confirming, (now) => (now ? null : unlinkButton.current));
 
   const error =
     unlink.isError && !isApiError(unlink.error, "ReauthenticationCancelled") ? unlink.error : null;
@@ -55,30 +51,17 @@ export function LinkedAccountItem({
           </button>
         </div>
       ) : (
-        <div className="confirm">
-          <p ref={confirmText} tabIndex={-1}>
-            Unlink your {provider.name} account? You will no longer be able to sign in with it. You can link
-            it again later.
-          </p>
-          {error && (
-            <p className="field-error" role="alert">
-              {error.message}
-            </p>
-          )}
-          <div className="actions actions-compact">
-            <button
-              type="button"
-              className="button button-danger-solid"
-              disabled={unlink.isPending}
-              onClick={() => unlink.mutate()}
-            >
-              Unlink {provider.name}
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          confirmLabel={`Unlink ${provider.name}`}
+          cancelLabel="Keep it"
+          pending={unlink.isPending}
+          error={error?.message}
+          onConfirm={() => unlink.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
+          Unlink your {provider.name} account? You will no longer be able to sign in with it. You can link it
+          again later.
+        </ConfirmPanel>
       )}
     </li>
   );

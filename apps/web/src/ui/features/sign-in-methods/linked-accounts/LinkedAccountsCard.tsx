@@ -2,8 +2,9 @@ import { signIn } from "@gatehouse/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { queryKeys } from "../../../api/queries.ts";
+import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
-import { Empty, LoadError, Loading } from "../../../components/QueryStates.tsx";
+import { Empty, QueryStatus } from "../../../components/QueryStates.tsx";
 import { useAccount } from "../../account/use-account.ts";
 import { LinkedAccountItem } from "./LinkedAccountItem.tsx";
 
@@ -40,24 +41,18 @@ export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) 
   const providers = account.data?.methods.providers ?? [];
   const justLinked = linked ? providers.find((provider) => provider.id === linked) : undefined;
   return (
-    <section className="card security-card" aria-labelledby="linked-heading">
-      <h3 id="linked-heading" ref={heading} tabIndex={-1}>
-        Linked accounts
-      </h3>
+    <Card title="Linked accounts" className="security-card" headingRef={heading}>
       <p className="muted">Accounts at other sites that you can sign in with.</p>
       <Notice tone="success">
         {notice ??
           (justLinked ? `Your ${justLinked.name} account is linked: you can sign in with it now.` : null)}
       </Notice>
 
-      {account.isPending && <Loading>Loading your linked accounts…</Loading>}
-      {account.isError && !account.data && (
-        <LoadError
-          what="Your linked accounts could not be loaded."
-          error={account.error}
-          onRetry={() => void account.refetch()}
-        />
-      )}
+      <QueryStatus
+        query={account}
+        loading="Loading your linked accounts…"
+        failed="Your linked accounts could not be loaded."
+      />
       {account.data && (
         <>
           {providers.length === 0 ? (
@@ -89,6 +84,6 @@ export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) 
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

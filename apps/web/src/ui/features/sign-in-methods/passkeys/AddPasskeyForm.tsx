@@ -1,10 +1,11 @@
 import { registerPasskey } from "@gatehouse/react/passkeys";
 import { type FormEvent, useId, useState } from "react";
+import { ActionRow } from "../../../components/ActionRow.tsx";
+import { SubmitButton } from "../../../components/SubmitButton.tsx";
+import { usePending } from "../../../lib/use-pending.ts";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
 import { passkeyMessage } from "../messages.ts";
-
-/** The longest name the server keeps (core's MAX_PASSKEY_NAME_LENGTH). */
-const MAX_NAME = 64;
+import { MAX_PASSKEY_NAME, PasskeyNameField } from "./PasskeyNameField.tsx";
 
 /**
  * Names and adds a passkey. The name is checked here before the browser's dialog opens: once the
@@ -13,19 +14,18 @@ const MAX_NAME = 64;
 export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void }) {
   const id = useId();
   const [name, setName] = useState("");
-  const [pending, setPending] = useState(false);
+  const [pending, track] = usePending();
   const [error, setError] = useState<string | null>(null);
   const runWithReauth = useResultWithReauth();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = name.replace(/\s+/g, " ").trim();
-    if ([...trimmed].length > MAX_NAME) return setError(`Use at most ${MAX_NAME} characters.`);
-    setPending(true);
+    if ([...trimmed].length > MAX_PASSKEY_NAME)
+      return setError(`Use at most ${MAX_PASSKEY_NAME} characters.`);
     setError(null);
     // Adding a passkey needs a recent sign-in: the server says so before the browser's dialog opens.
-    const result = await runWithReauth(() => registerPasskey(trimmed ? { name: trimmed } : {}));
-    setPending(false);
+    const result = await track(() => runWithReauth(() => registerPasskey(trimmed ? { name: trimmed } : {})));
     if (result === null) return;
     if (!result.ok) return setError(passkeyMessage(result));
     setName("");
@@ -34,33 +34,21 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
 
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name for a new passkey (optional)</label>
-        <p className="hint" id={`${id}-hint`}>
-          For example the device or password manager that keeps it, such as “Work laptop”.
-        </p>
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-        <input
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="off"
-          maxLength={MAX_NAME}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
-      <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? "Waiting for your browser…" : "Add a passkey"}
-        </button>
-      </div>
+      <PasskeyNameField
+        id={`${id}-name`}
+        name="name"
+        label="Name for a new passkey (optional)"
+        hint="For example the device or password manager that keeps it, such as “Work laptop”."
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={error}
+        announce
+      />
+      <ActionRow>
+        <SubmitButton pending={pending} pendingLabel="Waiting for your browser…">
+          Add a passkey
+        </SubmitButton>
+      </ActionRow>
     </form>
   );
 }

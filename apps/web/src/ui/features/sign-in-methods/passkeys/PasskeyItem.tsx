@@ -1,8 +1,14 @@
 import { deletePasskey, type PasskeyInfo, renamePasskey } from "@gatehouse/react/passkeys";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { ActionRow } from "../../../components/ActionRow.tsx";
+import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
+import { SubmitButton } from "../../../components/SubmitButton.tsx";
 import { formatDate } from "../../../lib/format-date.ts";
+import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
+import { usePending } from "../../../lib/use-pending.ts";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
 import { passkeyMessage } from "../messages.ts";
+import { PasskeyNameField } from "./PasskeyNameField.tsx";
 
 type Mode = "view" | "rename" | "delete";
 
@@ -17,20 +23,18 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
   const id = useId();
   const [mode, setMode] = useState<Mode>("view");
   const [name, setName] = useState(passkey.name);
-  const [pending, setPending] = useState(false);
+  const [pending, track] = usePending();
   const [error, setError] = useState<string | null>(null);
   const runWithReauth = useResultWithReauth();
   const renameButton = useRef<HTMLButtonElement>(null);
   const renameInput = useRef<HTMLInputElement>(null);
-  const confirmText = useRef<HTMLParagraphElement>(null);
 
-  // Focus follows the change of mode: into the form or confirmation, and back to Rename after.
-  const previous = useRef<Mode>(mode);
-  useEffect(() => {
-    if (previous.current === mode) return;
-    previous.current = mode;
-    ({ view: renameButton, rename: renameInput, delete: confirmText })[mode].current?.focus();
-  }, [mode]);
+  // Focus follows the change of mode: into the form (the confirmation takes it itself), and back to
+  // Rename after.
+  useFocusOnChange(
+    mode,
+    (now) => ({ view: renameButton.current, rename: renameInput.current, delete: null })[now],
+  );
 
   function show(next: Mode) {
     setError(null);
@@ -42,18 +46,14 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
     event.preventDefault();
     const trimmed = name.replace(/\s+/g, " ").trim();
     if (!trimmed) return setError("Enter a name.");
-    setPending(true);
-    const result = await renamePasskey(passkey.id, trimmed);
-    setPending(false);
+    const result = await track(() => renamePasskey(passkey.id, trimmed));
     if (!result.ok) return setError(passkeyMessage(result));
     setMode("view");
     onChanged(`Passkey renamed to “${trimmed}”.`, false);
   }
 
   async function remove() {
-    setPending(true);
-    const result = await runWithReauth(() => deletePasskey(passkey.id));
-    setPending(false);
+    const result = await track(() => runWithReauth(() => deletePasskey(passkey.id)));
     if (result === null) return;
     // Gone already (another tab deleted it): the list reloads either way.
     if (!result.ok && result.error !== "PasskeyNotFound") return setError(passkeyMessage(result));
@@ -107,56 +107,33 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
 
       {mode === "rename" && (
         <form className="inline-form" onSubmit={rename} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-rename`}>New name for “{passkey.name}”</label>
-            {error && (
-              <p className="field-error" id={`${id}-error`} role="alert">
-                {error}
-              </p>
-            )}
-            <input
-              ref={renameInput}
-              id={`${id}-rename`}
-              type="text"
-              autoComplete="off"
-              maxLength={64}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          <div className="actions actions-compact">
-            <button type="submit" className="button" disabled={pending}>
-              Save name
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => show("view")}>
-              Cancel
-            </button>
-          </div>
+          <PasskeyNameField
+            id={`${id}-rename`}
+            inputRef={renameInput}
+            label={<>New name for “{passkey.name}”</>}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={error}
+            announce
+          />
+          <ActionRow compact onCancel={() => show("view")}>
+            <SubmitButton pending={pending}>Save name</SubmitButton>
+          </ActionRow>
         </form>
       )}
 
       {mode === "delete" && (
-        <div className="confirm">
-          <p id={`${id}-confirm`} ref={confirmText} tabIndex={-1}>
-            Delete “{passkey.name}”? It will no longer sign you in. Your device or password manager keeps its
-            copy until you remove it there.
-          </p>
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="actions actions-compact">
-            <button type="button" className="button button-danger-solid" disabled={pending} onClick={remove}>
-              Delete passkey
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => show("view")}>
-              Keep it
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          confirmLabel="Delete passkey"
+          cancelLabel="Keep it"
+          pending={pending}
+          error={error}
+          onConfirm={remove}
+          onCancel={() => show("view")}
+        >
+          Delete “{passkey.name}”? It will no longer sign you in. Your device or password manager keeps its
+          copy until you remove it there.
+        </ConfirmPanel>
       )}
     </li>
   );

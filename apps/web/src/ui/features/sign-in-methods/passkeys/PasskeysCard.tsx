@@ -1,10 +1,10 @@
 import { passkeysSupported } from "@gatehouse/react/passkeys";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { isApiError } from "../../../api/api-error.ts";
 import { passkeysQuery, queryKeys } from "../../../api/queries.ts";
+import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
-import { Empty, LoadError, Loading } from "../../../components/QueryStates.tsx";
+import { Empty, QueryStatus } from "../../../components/QueryStates.tsx";
 import { AddPasskeyForm } from "./AddPasskeyForm.tsx";
 import { PasskeyItem } from "./PasskeyItem.tsx";
 
@@ -29,28 +29,19 @@ export function PasskeysCard() {
   }
 
   return (
-    <section className="card security-card" aria-labelledby="passkeys-heading">
-      <h3 id="passkeys-heading" ref={heading} tabIndex={-1}>
-        Passkeys
-      </h3>
+    <Card title="Passkeys" className="security-card" headingRef={heading}>
       <p className="muted">
         A passkey signs you in with your fingerprint, face or screen lock instead of a password. It counts as
         both factors, so no code is asked for.
       </p>
       <Notice tone="success">{notice}</Notice>
 
-      {passkeys.isPending && <Loading>Loading your passkeys…</Loading>}
-      {passkeys.isError &&
-        !passkeys.data &&
-        (isApiError(passkeys.error, "UnknownAction") ? (
-          <p className="status-line">Passkeys are not available on this site.</p>
-        ) : (
-          <LoadError
-            what="Your passkeys could not be loaded."
-            error={passkeys.error}
-            onRetry={() => void passkeys.refetch()}
-          />
-        ))}
+      <QueryStatus
+        query={passkeys}
+        loading="Loading your passkeys…"
+        failed="Your passkeys could not be loaded."
+        unavailable={<p className="status-line">Passkeys are not available on this site.</p>}
+      />
       {passkeys.data && (
         <>
           {passkeys.data.length === 0 ? (
@@ -69,6 +60,6 @@ export function PasskeysCard() {
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

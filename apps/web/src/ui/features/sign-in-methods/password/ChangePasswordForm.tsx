@@ -1,7 +1,11 @@
 import { changePassword } from "@gatehouse/react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { ErrorSummary, type FormProblem } from "../../../components/ErrorSummary.tsx";
+import { ActionRow } from "../../../components/ActionRow.tsx";
+import { ErrorSummary, type FormProblem, problemOf } from "../../../components/ErrorSummary.tsx";
+import { SubmitButton } from "../../../components/SubmitButton.tsx";
 import { TextField } from "../../../components/TextField.tsx";
+import { usePending } from "../../../lib/use-pending.ts";
+import { NewPasswordField } from "./NewPasswordField.tsx";
 import { passwordMessage } from "./password-message.ts";
 
 /** Current and new password; the server checks the new one (length, breached lists). */
@@ -11,7 +15,7 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [problems, setProblems] = useState<FormProblem[]>([]);
-  const [pending, setPending] = useState(false);
+  const [pending, track] = usePending();
   const currentId = `${id}-current`;
   const nextId = `${id}-new`;
 
@@ -24,15 +28,12 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
     if (!next) found.push({ field: nextId, message: "Enter a new password." });
     setProblems(found);
     if (found.length > 0) return;
-    setPending(true);
-    const result = await changePassword({ currentPassword: current, newPassword: next });
-    setPending(false);
+    const result = await track(() => changePassword({ currentPassword: current, newPassword: next }));
     if (result.ok) return onDone();
     const field = result.error === "CurrentPasswordIncorrect" ? currentId : nextId;
     setProblems([{ field, message: passwordMessage(result) }]);
   }
 
-  const errorOf = (field: string) => problems.find((problem) => problem.field === field)?.message ?? null;
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       <ErrorSummary problems={problems} />
@@ -44,26 +45,19 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
         autoComplete="current-password"
         value={current}
         onChange={(event) => setCurrent(event.target.value)}
-        error={errorOf(currentId)}
+        error={problemOf(problems, currentId)}
       />
-      <TextField
+      <NewPasswordField
         id={nextId}
-        label="New password"
-        hint="At least 8 characters. A few unusual words make a strong one."
-        type="password"
-        autoComplete="new-password"
         value={next}
         onChange={(event) => setNext(event.target.value)}
-        error={errorOf(nextId)}
+        error={problemOf(problems, nextId)}
       />
-      <div className="actions actions-compact">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? "Saving…" : "Change password"}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionRow compact onCancel={onCancel}>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Change password
+        </SubmitButton>
+      </ActionRow>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { queryKeys } from "../../../api/queries.ts";
+import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
-import { LoadError, Loading } from "../../../components/QueryStates.tsx";
+import { QueryStatus } from "../../../components/QueryStates.tsx";
 import { useProviders } from "../../../use-providers.ts";
 import { useAccount } from "../../account/use-account.ts";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
@@ -39,19 +40,13 @@ export function PasswordCard() {
 
   const hasPassword = account.data?.methods.password;
   return (
-    <section className="card security-card" aria-labelledby="password-heading">
-      <h3 id="password-heading" ref={heading} tabIndex={-1}>
-        Password
-      </h3>
+    <Card title="Password" className="security-card" headingRef={heading}>
       <Notice tone="success">{notice}</Notice>
-      {account.isPending && <Loading>Checking your password…</Loading>}
-      {account.isError && !account.data && (
-        <LoadError
-          what="Your sign-in methods could not be loaded."
-          error={account.error}
-          onRetry={() => void account.refetch()}
-        />
-      )}
+      <QueryStatus
+        query={account}
+        loading="Checking your password…"
+        failed="Your sign-in methods could not be loaded."
+      />
       {account.data && (
         <>
           <p className="status-line" data-testid="password-status">
@@ -87,6 +82,6 @@ export function PasswordCard() {
             ))}
         </>
       )}
-    </section>
+    </Card>
   );
 }

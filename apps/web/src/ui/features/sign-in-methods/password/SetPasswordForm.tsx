@@ -1,60 +1,49 @@
 import { setPassword } from "@gatehouse/react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { TextField } from "../../../components/TextField.tsx";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { ActionRow } from "../../../components/ActionRow.tsx";
+import { SubmitButton } from "../../../components/SubmitButton.tsx";
+import { useFieldError } from "../../../lib/use-field-error.ts";
+import { usePending } from "../../../lib/use-pending.ts";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
+import { NewPasswordField } from "./NewPasswordField.tsx";
 import { passwordMessage } from "./password-message.ts";
 
 /** A first password, for someone who signed up with a provider, a link or a passkey. */
 export function SetPasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { input, error, fail, clear } = useFieldError();
+  const [pending, track] = usePending();
   const runWithReauth = useResultWithReauth();
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => input.current?.focus(), [input]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!value) {
-      setError("Enter a password.");
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    setPending(true);
+    if (!value) return fail("Enter a password.");
+    clear();
     // Setting a password needs a recent sign-in: the dialog asks for it, then this runs again.
-    const result = await runWithReauth(() => setPassword({ newPassword: value }));
-    setPending(false);
+    const result = await track(() => runWithReauth(() => setPassword({ newPassword: value })));
     if (result === null) return;
     if (result.ok) return onDone();
-    setError(passwordMessage(result));
-    input.current?.focus();
+    fail(passwordMessage(result));
   }
 
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
-      <TextField
+      <NewPasswordField
         id={`${id}-new`}
         inputRef={input}
-        label="New password"
-        hint="At least 8 characters. A few unusual words make a strong one."
-        type="password"
-        autoComplete="new-password"
         value={value}
         onChange={(event) => setValue(event.target.value)}
         error={error}
         announce
       />
-      <div className="actions actions-compact">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? "Saving…" : "Set password"}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionRow compact onCancel={onCancel}>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Set password
+        </SubmitButton>
+      </ActionRow>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { disableTwoFactor, enrollTwoFactor, regenerateBackupCodes } from "@gatehouse/react/two-factor";
 import { useRef, useState } from "react";
+import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { LoadError, Loading } from "../../../components/QueryStates.tsx";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
@@ -65,10 +66,7 @@ export function TwoFactorCard() {
   }
 
   return (
-    <section className="card security-card" aria-labelledby="two-factor-heading">
-      <h3 id="two-factor-heading" ref={heading} tabIndex={-1}>
-        Two-factor authentication
-      </h3>
+    <Card title="Two-factor authentication" className="security-card" headingRef={heading}>
       <p className="muted">
         After your password (or a sign-in link, or another provider), a code from an authenticator app on your
         phone proves it is you.
@@ -150,6 +148,6 @@ export function TwoFactorCard() {
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }
