@@ -3,7 +3,7 @@
 // activity, an email change confirmed through the dev mailbox (after the "Confirm it's you" dialog),
 // linking and unlinking a provider, the last way to sign in kept, and the account deleted.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -53,11 +53,23 @@ describe("the account console of the web app (Chromium)", () => {
   const apps: WebApp[] = [];
   const serverLog: string[] = [];
 
-  /** The web app in development mode on a random port, on a fresh SQLite file. */
-  async function start(env: Record<string, string> = {}): Promise<WebApp> {
+  /** The web app in development mode on a random port, on a fresh SQLite file; `config`: a config file's text. */
+  async function start(env: Record<string, string> = {}, config?: string): Promise<WebApp> {
     const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
     dataDirs.push(dataDir);
-    const web = await startWebApp({ env, dataDir, staticDir, port: 0, log: (line) => serverLog.push(line) });
+    let configFile: string | undefined;
+    if (config !== undefined) {
+      configFile = join(dataDir, "gatehouse.config.mjs");
+      await writeFile(configFile, config);
+    }
+    const web = await startWebApp({
+      env,
+      dataDir,
+      staticDir,
+      port: 0,
+      log: (line) => serverLog.push(line),
+      ...(configFile ? { configFile } : {}),
+    });
     apps.push(web);
     return web;
   }
@@ -226,6 +238,45 @@ describe("the account console of the web app (Chromium)", () => {
           .waitFor();
         await a.getByRole("button", { name: "Link Development provider" }).waitFor();
         await screenshots(a, "sign-in");
+      },
+      { userAgents: [undefined, IPHONE] },
+    );
+  });
+
+  it("jwt sessions: a session revoked from another browser ends there within a second", async () => {
+    const jwtApp = await start({}, `export default { session: { strategy: "jwt" } };\n`);
+    const demo = jwtApp.demo;
+    assert.ok(demo);
+    await withContexts(
+      2,
+      async (_contexts, [a, b]) => {
+        assert.ok(a && b);
+        await signInWithPassword(a, jwtApp, demo);
+        await a.waitForURL(`${jwtApp.url}/protected`);
+        await signInWithPassword(b, jwtApp, demo);
+        await b.waitForURL(`${jwtApp.url}/protected`);
+        assert.equal(
+          await sessionEmail(b, jwtApp),
+          demo.email,
+          "B reads its session (and caches the live list)",
+        );
+        await a.goto(`${jwtApp.url}/account/sessions`);
+        const phone = a.getByTestId("session").filter({ hasNotText: "This device" });
+        await phone.getByRole("button", { name: "Sign out of Safari 17.5 on iOS 17.5" }).click();
+        await a.getByRole("status").filter({ hasText: "Signed out of Safari 17.5 on iOS 17.5." }).waitFor();
+        const revokedAt = Date.now();
+        // The jwt cookie stays in B until B's next request after the 1 s cache finds its record gone.
+        let email: string | null = demo.email;
+        while (email !== null && Date.now() - revokedAt < 5000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          email = await sessionEmail(b, jwtApp);
+        }
+        const elapsed = Date.now() - revokedAt;
+        assert.equal(email, null, "B is signed out");
+        // One second of cache, plus one request's time on a loaded 2-core machine.
+        assert.ok(elapsed < 2500, `signed out after ${elapsed} ms`);
+        await b.goto(`${jwtApp.url}/account`);
+        await b.waitForURL(/\/api\/auth\/signin\?/);
       },
       { userAgents: [undefined, IPHONE] },
     );

@@ -58,6 +58,18 @@ export function serverSpecs(options: { distinctSessions: number }): ServerSpec[]
       env: { BENCH_STORE: "jwt-sqlite" },
     },
     {
+      id: "gatehouse-jwt-no-records",
+      label: "Gatehouse, jwt sessions, users stored in SQLite, no session records (no revocation check)",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "jwt-sqlite", BENCH_SESSION_RECORDS: "off" },
+    },
+    {
+      id: "gatehouse-sqlite-no-records",
+      label: "Gatehouse, database sessions on SQLite, no session records",
+      script: "servers/gatehouse.ts",
+      env: { BENCH_STORE: "sqlite", BENCH_SESSION_RECORDS: "off" },
+    },
+    {
       id: "gatehouse-jwt-two-factor",
       label: "Gatehouse, jwt sessions, users stored in SQLite, the user has TOTP two-factor on",
       script: "servers/gatehouse.ts",

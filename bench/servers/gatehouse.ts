@@ -6,6 +6,8 @@
  * sessions on node:sqlite) or `postgres` (database sessions on `DATABASE_URL`).
  * `BENCH_RATE_LIMIT=off` turns the rate limiter off (it is on by default). `BENCH_TWO_FACTOR=on`
  * (with a store) turns TOTP two-factor on for the signed-in user before the load.
+ * `BENCH_SESSION_RECORDS=off` (with a store) hides the adapter's session-record methods: sessions as
+ * before issue 15, so a row with it and one without measure what the revocation checks cost.
  *
  * `BENCH_SESSIONS=n` asks for n more signed-in sessions for a load where every request carries another
  * one. They are minted by a second process running this script with `BENCH_MINT_TO=<file>` (the same
@@ -45,7 +47,9 @@ const user = { id: "bench-user", name: "Bench User", email: "bench@example.com" 
 const auth = gatehouse({
   secret: "bench-secret-bench-secret-bench-secret-0123456789",
   url: authUrl,
-  ...(adapter ? { adapter, session: { strategy: store === "jwt-sqlite" ? "jwt" : "database" } } : {}),
+  ...(adapter
+    ? { adapter: withRecords(adapter), session: { strategy: store === "jwt-sqlite" ? "jwt" : "database" } }
+    : {}),
   ...(process.env.BENCH_RATE_LIMIT === "off" ? { rateLimit: false as const } : {}),
   providers: [
     Credentials({
@@ -54,6 +58,20 @@ const auth = gatehouse({
     }),
   ],
 });
+
+/** The adapter, or with `BENCH_SESSION_RECORDS=off` the same without its session-record methods. */
+function withRecords(stored: SqlAdapter): SqlAdapter {
+  if (process.env.BENCH_SESSION_RECORDS !== "off") return stored;
+  return {
+    ...stored,
+    createSessionRecord: undefined,
+    listSessionRecords: undefined,
+    listSessionRecordIds: undefined,
+    touchSessionRecord: undefined,
+    deleteSessionRecord: undefined,
+    deleteSessionRecords: undefined,
+  } as unknown as SqlAdapter;
+}
 
 const mintTo = process.env.BENCH_MINT_TO;
 if (mintTo) {
