@@ -128,4 +128,5 @@ export {
   type Principal,
   verifyAccessToken,
 } from "./resource/index.ts";
+export type { SessionInfo } from "./session/session-info.ts";
 export type { AccessToken, AccessTokenError, AccessTokenResult } from "./tokens/get-access-token.ts";

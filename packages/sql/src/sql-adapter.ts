@@ -20,6 +20,7 @@ import {
   accountColumns,
   accountValues,
   joinedUserColumns,
+  newUserRow,
   toAccount,
   toDateColumn,
   toSession,
@@ -99,13 +100,7 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
       guard("createUser", async () => {
         const row = await kysely
           .insertInto("gh_users")
-          .values({
-            id: user.id ?? crypto.randomUUID(),
-            name: user.name ?? null,
-            email: user.email ?? null,
-            email_verified: user.emailVerified ? date(user.emailVerified, "emailVerified") : null,
-            image: user.image ?? null,
-          })
+          .values(newUserRow(dialect, user))
           .returning(userColumns)
           .executeTakeFirstOrThrow();
         return toUser(row);

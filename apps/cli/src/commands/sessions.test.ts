@@ -1,37 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { SqlAdapter } from "@gatehouse/sql";
 import { EXIT } from "../exit-codes.ts";
 import { onEachDatabase, openAdapter } from "../test/databases.ts";
 import { jsonOf, runCli } from "../test/run-cli.ts";
-
-async function sessionsOf(adapter: SqlAdapter, userId: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    await adapter.createSession({
-      sessionToken: crypto.randomUUID(),
-      userId,
-      expires: new Date(Date.now() + 86_400_000),
-    });
-  }
-}
-
-async function countSessions(adapter: SqlAdapter, userId: string): Promise<number> {
-  const row = await adapter.db.kysely
-    .selectFrom("gh_sessions")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+import { countSessions, twoUsersWithSessions } from "../test/sessions.ts";
 
 await onEachDatabase("gatehouse sessions revoke", (fresh) => {
   test("by email or by id: ends that user's sessions only (stored deleted, jwt void) and says how many", async () => {
     const url = await fresh();
-    const adapter = await openAdapter(url, { migrated: true });
-    const ada = await adapter.createUser({ email: "ada@example.com", name: "Ada", emailVerified: null });
-    const grace = await adapter.createUser({ email: "grace@example.com", emailVerified: null });
-    await sessionsOf(adapter, ada.id, 3);
-    await sessionsOf(adapter, grace.id, 2);
+    const { adapter, ada, grace } = await twoUsersWithSessions(url);
     const env = { DATABASE_URL: url };
 
     const before = Date.now();

@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
 import { gatehouse, Password } from "@gatehouse/core";
-import type { SqlAdapter } from "@gatehouse/sql";
 import { TestBrowser } from "../../../../packages/core/test/browser.ts";
 import { formFields } from "../../../../packages/core/test/support/flows.ts";
 import { startMailbox } from "../../../../packages/core/test/support/mailbox.ts";
 import { EXIT } from "../exit-codes.ts";
 import { onEachDatabase, openAdapter } from "../test/databases.ts";
 import { jsonOf, runCli } from "../test/run-cli.ts";
+import { addSessions, countSessions, twoUsersWithSessions } from "../test/sessions.ts";
 
 interface UserJson {
   id: string;
@@ -152,33 +152,10 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
   });
 });
 
-async function sessionsOf(adapter: SqlAdapter, userId: string, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    await adapter.createSession({
-      sessionToken: crypto.randomUUID(),
-      userId,
-      expires: new Date(Date.now() + 86_400_000),
-    });
-  }
-}
-
-async function countSessions(adapter: SqlAdapter, userId: string): Promise<number> {
-  const row = await adapter.db.kysely
-    .selectFrom("gh_sessions")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 await onEachDatabase("gatehouse users disable and enable", (fresh) => {
   test("disable by email: the user is marked, their sessions end (stored deleted, jwt void); others untouched", async () => {
     const url = await fresh();
-    const adapter = await openAdapter(url, { migrated: true });
-    const ada = await adapter.createUser({ email: "ada@example.com", name: "Ada", emailVerified: null });
-    const grace = await adapter.createUser({ email: "grace@example.com", emailVerified: null });
-    await sessionsOf(adapter, ada.id, 3);
-    await sessionsOf(adapter, grace.id, 2);
+    const { adapter, ada, grace } = await twoUsersWithSessions(url);
     const env = { DATABASE_URL: url };
 
     const before = Date.now();
@@ -222,7 +199,7 @@ await onEachDatabase("gatehouse users disable and enable", (fresh) => {
     const url = await fresh();
     const adapter = await openAdapter(url, { migrated: true });
     const ada = await adapter.createUser({ email: "ada@example.com", emailVerified: null });
-    await sessionsOf(adapter, ada.id, 1);
+    await addSessions(adapter, ada.id, 1);
     const env = { DATABASE_URL: url };
 
     const disabled = await runCli(["users", "disable", "--user", ada.id, "--json"], { env });

@@ -1,7 +1,8 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { sessionInfo, signedInWithRecords } from "./lib/session-list.ts";
+import { sessionInfo } from "../session/session-info.ts";
+import { signedInWithRecords } from "./lib/session-list.ts";
 import type { Services } from "./services.ts";
 
 /**

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
+import { browsers } from "../../test/support/browsers.ts";
 import { APP, BASE, people, sessionTokenSet, signOut, TestBrowser } from "../../test/support/flows.ts";
+import { PASSWORD, seedPasswordUser } from "../../test/support/seed.ts";
 import { createMemoryAdapter } from "../adapter/memory-adapter.ts";
-import { gatehouse, hashPassword, Password } from "../index.ts";
+import { gatehouse, Password } from "../index.ts";
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
-const PASSWORD = "correct horse battery staple";
 const HOME = `${APP}/home`;
 const SETUP = `${BASE}/two-factor-setup?callbackUrl=${encodeURIComponent(HOME)}`;
 
@@ -23,17 +24,8 @@ function requiredApp() {
     twoFactor: { required: true, issuer: "Gatehouse Test" },
     logger: { error: () => {}, warn: () => {} },
   });
-  const browser = () => new TestBrowser((request) => auth.handler(request, { clientAddress: "100.64.0.1" }));
-  async function seedUser(email: string): Promise<string> {
-    const user = await adapter.createUser({
-      email,
-      emailVerified: new Date(clock.now),
-      name: null,
-      image: null,
-    });
-    await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
-    return user.id;
-  }
+  const browser = browsers(auth.handler, "100.64.0.1");
+  const seedUser = (email: string) => seedPasswordUser(adapter, email, { now: clock.now });
   return { adapter, clock, browser, seedUser };
 }
 

@@ -6,6 +6,11 @@
 
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 
+// What every audit store writes and checks alike, so the built-in adapters (memory, SQL) hand out
+// and accept the same cursors and refuse the same details.
+export { type AuditPosition, auditCursor, readAuditCursor } from "./audit-cursor.ts";
+export { auditDetail } from "./audit-detail.ts";
+
 export interface AdapterUser {
   id: string;
   name?: string | null;

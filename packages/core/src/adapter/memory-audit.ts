@@ -1,7 +1,11 @@
 import { ConfigError } from "../errors/config-error.ts";
 import type { AuditQuery, StoredAuditEntry } from "./adapter.ts";
+import { type AuditPosition, auditCursor, readAuditCursor } from "./audit-cursor.ts";
+import { auditDetail } from "./audit-detail.ts";
 import type { MemoryAdapter } from "./memory-adapter.ts";
 import { checkNonEmpty, validDate } from "./memory-copies.ts";
+
+const STORAGE = "Gatehouse memory storage";
 
 type AuditMethods = Pick<MemoryAdapter, "appendAudit" | "queryAudit" | "deleteAuditBefore">;
 
@@ -34,7 +38,7 @@ export function createMemoryAudit(): { methods: AuditMethods; rows(): StoredAudi
       const last = shown.at(-1);
       return {
         entries: shown.map(copyEntry),
-        next: page.length > limit && last !== undefined ? cursorOf(last) : null,
+        next: page.length > limit && last !== undefined ? auditCursor(last) : null,
       };
     },
 
@@ -50,22 +54,15 @@ export function createMemoryAudit(): { methods: AuditMethods; rows(): StoredAudi
   return { methods, rows: () => entries.map(copyEntry) };
 }
 
-type Position = Pick<StoredAuditEntry, "at" | "id">;
-
 /** Whether `a` comes after `b` in the log's newest-first order (it is older, or as old and appended earlier). */
-function isBefore(a: Position, b: Position): boolean {
+function isBefore(a: AuditPosition, b: AuditPosition): boolean {
   const at = a.at.getTime() - b.at.getTime();
   return at < 0 || (at === 0 && Number(a.id) < Number(b.id));
 }
 
-// The cursor is the last entry's position, `<epoch ms>.<id>`: opaque to callers, meaningful here only.
-function cursorOf(entry: Position): string {
-  return `${entry.at.getTime()}.${entry.id}`;
-}
-
 function readQuery(query: AuditQuery): {
   limit: number;
-  after: Position | null;
+  after: AuditPosition | null;
   matches(entry: StoredAuditEntry): boolean;
 } {
   const { userId, kinds, limit, cursor } = query;
@@ -75,15 +72,9 @@ function readQuery(query: AuditQuery): {
   const from = query.from === undefined ? undefined : validDate(query.from, "from").getTime();
   const to = query.to === undefined ? undefined : validDate(query.to, "to").getTime();
   const kindSet = kinds === undefined ? undefined : new Set(kinds);
-  let after: Position | null = null;
-  if (cursor !== undefined && cursor !== null) {
-    const match = /^(-?\d{1,16})\.(\d{1,19})$/.exec(cursor);
-    // The SQL adapter's bound (a bigint id), so both refuse the same cursors.
-    if (match === null || BigInt(match[2]!) > 2n ** 63n - 1n) {
-      throw new ConfigError("Gatehouse memory storage: queryAudit cursor must be a `next` it returned");
-    }
-    after = { at: validDate(new Date(Number(match[1])), "cursor"), id: match[2]! };
-  }
+  const after = cursor === undefined || cursor === null ? null : readAuditCursor(cursor, STORAGE);
+  // Sixteen digits of milliseconds reach past a Date's range: refused as any invalid date is.
+  if (after !== null) validDate(after.at, "cursor");
   return {
     limit,
     after,
@@ -111,30 +102,9 @@ function auditFields(entry: Omit<StoredAuditEntry, "id">): Omit<StoredAuditEntry
     subjectId: entry.subjectId,
     ip: entry.ip,
     userAgent: entry.userAgent,
-    detail: detailOf(entry.detail),
+    // Small facts only, as the SQL adapter's JSON column holds them: flat, finite, no nesting.
+    detail: auditDetail(entry.detail, STORAGE),
   };
-}
-
-/** Small facts only, as the SQL adapter's JSON column holds them: flat, finite, no nesting. */
-function detailOf(detail: unknown): StoredAuditEntry["detail"] {
-  if (typeof detail !== "object" || detail === null || Array.isArray(detail)) {
-    throw new ConfigError("Gatehouse memory storage: appendAudit needs detail as an object");
-  }
-  const copy: StoredAuditEntry["detail"] = {};
-  for (const [key, value] of Object.entries(detail)) {
-    const flat =
-      value === null ||
-      typeof value === "string" ||
-      typeof value === "boolean" ||
-      (typeof value === "number" && Number.isFinite(value));
-    if (!flat) {
-      throw new ConfigError(
-        "Gatehouse memory storage: appendAudit detail values must be strings, finite numbers, booleans or null",
-      );
-    }
-    copy[key] = value;
-  }
-  return copy;
 }
 
 function copyEntry(entry: StoredAuditEntry): StoredAuditEntry {

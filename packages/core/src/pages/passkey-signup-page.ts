@@ -1,6 +1,6 @@
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { AccountLinks, accountPageUrl } from "./account-links.ts";
-import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
+import { FormPage } from "./form-page.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
@@ -20,10 +20,8 @@ type PasskeySignUpModel = Extract<PageModel, { page: "passkey-signup" }>;
 export function passkeySignUpPage(model: PasskeySignUpModel, context: PageContext): PageView {
   const error = inlineError(model.error, "Unable to create the account.");
   const content = h(
-    "div",
-    null,
-    h("h1", null, "Create an account with a passkey"),
-    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
+    FormPage,
+    { title: "Create an account with a passkey", error },
     h("p", null, "A passkey signs you in with your fingerprint, face or screen lock, instead of a password."),
     h(
       "p",

@@ -1,4 +1,4 @@
-import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
+import { FormPage } from "./form-page.ts";
 import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
@@ -16,10 +16,8 @@ type ResetPasswordModel = Extract<PageModel, { page: "reset-password" }>;
 export function resetPasswordPage(model: ResetPasswordModel, context: PageContext): PageView {
   const error = inlineError(model.error, "Unable to change the password.");
   const content = h(
-    "div",
-    null,
-    h("h1", null, "Choose a new password"),
-    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
+    FormPage,
+    { title: "Choose a new password", error },
     h("p", null, "Enter a new password for ", h("strong", null, model.email), "."),
     h(
       "form",

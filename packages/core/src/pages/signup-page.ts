@@ -1,5 +1,5 @@
 import { AccountLinks, accountPageUrl } from "./account-links.ts";
-import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
+import { FormPage } from "./form-page.ts";
 import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
@@ -17,10 +17,8 @@ type SignUpModel = Extract<PageModel, { page: "signup" }>;
 export function signUpPage(model: SignUpModel, context: PageContext): PageView {
   const error = inlineError(model.error, "Unable to create the account.");
   const content = h(
-    "div",
-    null,
-    h("h1", null, "Create an account"),
-    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
+    FormPage,
+    { title: "Create an account", error },
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/signup`, className: "stack" },

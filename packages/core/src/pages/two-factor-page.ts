@@ -1,6 +1,6 @@
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { AccountLinks } from "./account-links.ts";
-import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
+import { FormPage } from "./form-page.ts";
 import { HiddenFields } from "./hidden-fields.ts";
 import { type InlineError, inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
@@ -19,10 +19,8 @@ export function twoFactorPage(model: TwoFactorModel, context: PageContext): Page
   const error = codeError(model.error);
   const backup = model.method === "backup";
   const content = h(
-    "div",
-    null,
-    h("h1", null, "Two-step verification"),
-    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
+    FormPage,
+    { title: "Two-step verification", error },
     h(
       "p",
       null,

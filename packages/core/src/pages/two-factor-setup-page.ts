@@ -1,5 +1,5 @@
 import { errorCatalogue } from "../errors/catalogue.ts";
-import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
+import { FormPage } from "./form-page.ts";
 import { HiddenFields } from "./hidden-fields.ts";
 import { type InlineError, inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
@@ -24,10 +24,8 @@ export function twoFactorSetupPage(model: TwoFactorSetupModel, context: PageCont
   const error = codeError(model.error);
   const action = `${context.baseUrl}/two-factor-setup`;
   const content = h(
-    "div",
-    null,
-    h("h1", null, "Set up two-step verification"),
-    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
+    FormPage,
+    { title: "Set up two-step verification", error },
     h(
       "p",
       null,

@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import {
-  createPasswordHasher,
-  hashPassword,
-  type PasswordHasher,
-  type RateLimitStore,
-} from "../../src/index.ts";
+import { createPasswordHasher, type PasswordHasher, type RateLimitStore } from "../../src/index.ts";
 import { errorOf, sessionOf, sessionTokenSet } from "./flows.ts";
+import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";
 import { type Mailbox, startMailbox } from "./mailbox.ts";
 import { follow, linkIn, nextMail, passwordApp, passwordSignIn, submit } from "./password-accounts.ts";
 
 import type { SuiteAdapter } from "./password-suite.ts";
+import { seedPasswordUser } from "./seed.ts";
 
 const VICTIM = "victim@example.test";
 const PASSWORD = "the victim's long passphrase";
@@ -34,31 +31,21 @@ function countingHasher(): PasswordHasher & { verified: number } {
  * storage `open` gives, whose own rate-limit store (`adapter.rateLimits`) holds the counters. Core
  * runs it on the memory adapter, `@gatehouse/sql` on SQLite and PostgreSQL.
  */
-export function abuseSuite(
-  label: string,
-  open: () => Promise<{ adapter: SuiteAdapter; close(): Promise<void> }>,
-): void {
+export function abuseSuite(label: string, open: () => Promise<OpenedStorage<SuiteAdapter>>): void {
   describe(label, () => {
     let mailbox: Mailbox;
-    const opened: { close(): Promise<void> }[] = [];
-    const fresh = async (): Promise<SuiteAdapter> => {
-      const db = await open();
-      opened.push(db);
-      return db.adapter;
-    };
+    const fresh = freshStorage(open);
     before(async () => {
       mailbox = await startMailbox();
     });
     after(async () => {
       await mailbox.close();
-      for (const db of opened) await db.close();
     });
 
     async function seededApp(options: Parameters<typeof passwordApp>[2] = {}) {
       const adapter = await fresh();
       for (const email of [VICTIM, "bystander@example.test"]) {
-        const user = await adapter.createUser({ email, emailVerified: new Date(), name: null, image: null });
-        await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
+        await seedPasswordUser(adapter, email, { now: Date.now(), password: PASSWORD });
       }
       let clock = Date.now();
       const app = passwordApp(mailbox, adapter, { now: () => clock, ...options });

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Adapter } from "../../src/adapter/adapter.ts";
-import { gatehouse, hashPassword, Password, type PasswordMail } from "../../src/index.ts";
-import { APP, recordingLogger, SECRET, sessionOf, sessionTokenSet, TestBrowser } from "./flows.ts";
+import { gatehouse, Password, type PasswordMail } from "../../src/index.ts";
+import { browsers } from "./browsers.ts";
+import { APP, recordingLogger, SECRET, sessionOf, sessionTokenSet, type TestBrowser } from "./flows.ts";
+import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";
+import { PASSWORD, seedPasswordUser } from "./seed.ts";
 
-const PASSWORD = "correct horse battery staple";
 const MINUTE = 60_000;
 
 /** What the suite calls on storage directly. */
@@ -34,21 +36,13 @@ function accountApp(adapter: AccountSuiteAdapter, strategy: "jwt" | "database") 
     logger: recordingLogger(),
     now: () => clock.now,
   });
-  let next = 1;
-  const browser = () => {
-    const clientAddress = `203.0.113.${next++}`;
-    return new TestBrowser((request) => auth.handler(request, { clientAddress }));
-  };
-  async function seedUser(email: string, options: { password?: boolean } = {}): Promise<string> {
-    const user = await adapter.createUser({
-      email,
-      emailVerified: new Date(clock.now),
-      name: null,
-      image: null,
+  const browser = browsers(auth.handler, (n) => `203.0.113.${n}`);
+  /** A verified user with `PASSWORD`, or with no password at all (`{ password: false }`); their id. */
+  const seedUser = (email: string, options: { password?: false } = {}) =>
+    seedPasswordUser(adapter, email, {
+      now: clock.now,
+      password: options.password === false ? null : PASSWORD,
     });
-    if (options.password !== false) await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
-    return user.id;
-  }
   /** Mails are sent in the background: wait for `count` of them. */
   async function mailsAfter(count: number): Promise<PasswordMail[]> {
     for (let i = 0; i < 100 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 5));
@@ -88,20 +82,13 @@ async function account(browser: TestBrowser) {
  * strategies: the account overview, profile edits, recent sign-in and reauthentication, the email
  * change by link, unlinking, and deleting the account.
  */
-export function accountSuite(
-  label: string,
-  open: () => Promise<{ adapter: AccountSuiteAdapter; close(): Promise<void> }>,
-): void {
+export function accountSuite(label: string, open: () => Promise<OpenedStorage<AccountSuiteAdapter>>): void {
   for (const strategy of ["jwt", "database"] as const) {
     describe(`${label} (${strategy} sessions)`, () => {
-      const opened: { close(): Promise<void> }[] = [];
-      after(async () => {
-        for (const db of opened) await db.close();
-      });
+      const storage = freshStorage(open);
       const app = async () => {
-        const db = await open();
-        opened.push(db);
-        return { ...accountApp(db.adapter, strategy), adapter: db.adapter };
+        const adapter = await storage();
+        return { ...accountApp(adapter, strategy), adapter };
       };
 
       test("GET account: profile, sign-in methods, linkable providers, and a recent sign-in for 10 minutes", async () => {

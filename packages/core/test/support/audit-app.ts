@@ -3,28 +3,16 @@ import type { Adapter, StoredAuditEntry } from "../../src/adapter/adapter.ts";
 import { createMemoryAdapter } from "../../src/adapter/memory-adapter.ts";
 import type { AuditKind } from "../../src/audit/audit-kinds.ts";
 import type { Events } from "../../src/events/events.ts";
-import {
-  Email,
-  type GatehouseOptions,
-  gatehouse,
-  hashPassword,
-  type Logger,
-  Password,
-  type PasswordMail,
-} from "../../src/index.ts";
-import { APP, SECRET, TestBrowser } from "./flows.ts";
+import { Email, type GatehouseOptions, gatehouse, Password, type PasswordMail } from "../../src/index.ts";
+import { browsers } from "./browsers.ts";
+import { APP, entriesLogger, SECRET } from "./flows.ts";
+import { seedPasswordUser } from "./seed.ts";
+
+export { PASSWORD } from "./seed.ts";
 
 /** Every browser of the app comes from this address, with this User-Agent. */
 export const CLIENT_ADDRESS = "203.0.113.7";
 export const USER_AGENT = "AuditTest/1.0 (X11; Linux x86_64) like Gecko";
-export const PASSWORD = "correct horse battery staple";
-
-/** One thing the logger was told, kept whole. */
-export interface LogEntry {
-  level: "error" | "warn" | "debug";
-  code: string;
-  detail: unknown;
-}
 
 export interface AuditAppOptions {
   strategy?: "jwt" | "database";
@@ -53,12 +41,8 @@ export function auditApp(options: AuditAppOptions = {}) {
       return structuredClone(stored);
     },
   };
-  const logged: LogEntry[] = [];
-  const logger: Logger = {
-    error: (code, detail) => logged.push({ level: "error", code, detail }),
-    warn: (code, detail) => logged.push({ level: "warn", code, detail }),
-    debug: (code, detail) => logged.push({ level: "debug", code, detail }),
-  };
+  const logger = entriesLogger();
+  const logged = logger.entries;
   const clock = { now: Date.UTC(2026, 0, 5, 9, 0, 0) };
   const mails: PasswordMail[] = [];
   const links: { to: string; url: string }[] = [];
@@ -88,24 +72,11 @@ export function auditApp(options: AuditAppOptions = {}) {
     ...(options.audit !== undefined ? { audit: options.audit } : {}),
     ...(options.callbacks ? { callbacks: options.callbacks } : {}),
   });
+  const fromClient = browsers(auth.handler, CLIENT_ADDRESS);
   /** A browser as the server integration would present it: its socket address and a User-Agent. */
-  const browser = () =>
-    new TestBrowser((request) => {
-      const headers = new Headers(request.headers);
-      headers.set("user-agent", USER_AGENT);
-      return auth.handler(new Request(request, { headers }), { clientAddress: CLIENT_ADDRESS });
-    });
+  const browser = () => fromClient(USER_AGENT);
   /** A verified user with `PASSWORD`; their id. */
-  async function seedUser(email: string): Promise<string> {
-    const user = await adapter.createUser({
-      email,
-      emailVerified: new Date(clock.now),
-      name: null,
-      image: null,
-    });
-    await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
-    return user.id;
-  }
+  const seedUser = (email: string) => seedPasswordUser(adapter, email, { now: clock.now });
   /** The entries of one kind, in order. */
   const ofKind = (kind: AuditKind) => entries.filter((entry) => entry.kind === kind);
   return { auth, adapter, entries, ofKind, logged, clock, mails, links, browser, seedUser };

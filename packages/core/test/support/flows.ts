@@ -19,6 +19,24 @@ export function recordingLogger(): Logger & { lines: string[] } {
   };
 }
 
+/** One thing the logger was told, with its detail kept as given. */
+export interface LogEntry {
+  level: "error" | "warn" | "debug";
+  code: string;
+  detail: unknown;
+}
+
+/** A logger that keeps each entry whole (`recordingLogger` prints the detail away), so a test can ask why. */
+export function entriesLogger(): Logger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  return {
+    entries,
+    error: (code, detail) => entries.push({ level: "error", code, detail }),
+    warn: (code, detail) => entries.push({ level: "warn", code, detail }),
+    debug: (code, detail) => entries.push({ level: "debug", code, detail }),
+  };
+}
+
 /** Credentials provider that signs in the listed people by user name, and nobody else. */
 export function people(byName: Record<string, User>) {
   return Credentials({

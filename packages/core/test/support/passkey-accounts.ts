@@ -1,20 +1,15 @@
 import assert from "node:assert/strict";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Adapter } from "../../src/adapter/adapter.ts";
-import {
-  type GatehouseOptions,
-  gatehouse,
-  hashPassword,
-  type Logger,
-  Password,
-  type PasswordMail,
-} from "../../src/index.ts";
+import { type GatehouseOptions, gatehouse, Password, type PasswordMail } from "../../src/index.ts";
 import {
   createSoftwareAuthenticator,
   type SoftwareAuthenticator,
 } from "../../src/passkeys/test/software-authenticator.ts";
-import { APP, SECRET, sessionOf, sessionTokenSet, TestBrowser } from "./flows.ts";
-import { firstFactor, PASSWORD } from "./two-factor-accounts.ts";
+import { browsers } from "./browsers.ts";
+import { APP, entriesLogger, SECRET, sessionOf, sessionTokenSet, type TestBrowser } from "./flows.ts";
+import { seedPasswordUser } from "./seed.ts";
+import { firstFactor } from "./two-factor-accounts.ts";
 
 /** The RP ID and origin of the test app (`APP` is http://localhost:3000). */
 export const RP_ID = "localhost";
@@ -35,24 +30,6 @@ export type PasskeySuiteAdapter = Adapter &
       | "getTwoFactor"
     >
   >;
-
-/** One thing the logger was told, with its detail kept as given (the flows' logger prints it away). */
-export interface LogEntry {
-  level: "error" | "warn" | "debug";
-  code: string;
-  detail: unknown;
-}
-
-/** A logger that keeps each entry whole, so a test can ask why a passkey was refused. */
-function entriesLogger(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  return {
-    entries,
-    error: (code, detail) => entries.push({ level: "error", code, detail }),
-    warn: (code, detail) => entries.push({ level: "warn", code, detail }),
-    debug: (code, detail) => entries.push({ level: "debug", code, detail }),
-  };
-}
 
 export interface PasskeyAppOptions {
   strategy: "jwt" | "database";
@@ -90,23 +67,10 @@ export function passkeyApp(adapter: PasskeySuiteAdapter, options: PasskeyAppOpti
     twoFactor: { issuer: "Gatehouse Test", ...options.twoFactor },
     ...(options.rateLimit === false ? { rateLimit: false } : {}),
   });
-  let next = 1;
   /** A browser on its own client address. */
-  const browser = () => {
-    const clientAddress = `100.64.${Math.floor(next / 250)}.${(next++ % 250) + 1}`;
-    return new TestBrowser((request) => auth.handler(request, { clientAddress }));
-  };
+  const browser = browsers(auth.handler, (n) => `100.64.${Math.floor(n / 250)}.${(n % 250) + 1}`);
   /** A verified user with `PASSWORD`; their id. */
-  async function seedUser(email: string): Promise<string> {
-    const user = await adapter.createUser({
-      email,
-      emailVerified: new Date(clock.now),
-      name: null,
-      image: null,
-    });
-    await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
-    return user.id;
-  }
+  const seedUser = (email: string) => seedPasswordUser(adapter, email, { now: clock.now });
   /** The log entries with this code. */
   const logged = (code: string) => logger.entries.filter((entry) => entry.code === code);
   return { auth, adapter, logger, logged, clock, mails, browser, seedUser };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { disableUser, enableUser } from "../../src/index.ts";
 import {
   createSoftwareAuthenticator,
@@ -8,6 +8,7 @@ import {
 } from "../../src/passkeys/test/software-authenticator.ts";
 import { VALID_AFTER_TTL_MS } from "../../src/session/sessions-valid-after.ts";
 import { APP, BASE, errorOf, formFields, sessionOf, sessionTokenSet, signOut } from "./flows.ts";
+import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";
 import {
   assertion,
   assertRefused,
@@ -47,23 +48,14 @@ const CONCURRENT_SIGN_UPS = 20;
  * fresh one per test), with jwt and with database sessions. Core runs it on the memory adapter,
  * `@gatehouse/sql` on SQLite and PostgreSQL.
  */
-export function passkeySuite(
-  label: string,
-  open: () => Promise<{ adapter: PasskeySuiteAdapter; close(): Promise<void> }>,
-): void {
+export function passkeySuite(label: string, open: () => Promise<OpenedStorage<PasskeySuiteAdapter>>): void {
   describe(label, () => {
-    const opened: { close(): Promise<void> }[] = [];
-    after(async () => {
-      for (const db of opened) await db.close();
-    });
+    const storage = freshStorage(open);
 
     for (const strategy of ["jwt", "database"] as const) {
       describe(`${strategy} sessions`, () => {
-        const appOf = async (options: Omit<PasskeyAppOptions, "strategy"> = {}) => {
-          const db = await open();
-          opened.push(db);
-          return passkeyApp(db.adapter, { strategy, ...options });
-        };
+        const appOf = async (options: Omit<PasskeyAppOptions, "strategy"> = {}) =>
+          passkeyApp(await storage(), { strategy, ...options });
 
         test("register → list → rename → sign out → passkey sign-in in a fresh browser → delete", async () => {
           const app = await appOf();

@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { ConfigError, createPasswordResetLink, hashPassword, verifyPassword } from "../../src/index.ts";
 import { APP, BASE, errorOf, formFields, sessionOf, sessionTokenSet, type TestBrowser } from "./flows.ts";
+import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";
 import { type Mailbox, startMailbox } from "./mailbox.ts";
 import {
   follow,
@@ -16,6 +17,7 @@ import {
   signUpVerified,
   submit,
 } from "./password-accounts.ts";
+import { seedPasswordUser } from "./seed.ts";
 
 /** What the suite calls on storage directly (to seed users and look at what was stored). */
 export type SuiteAdapter = Adapter &
@@ -28,24 +30,15 @@ export type SuiteAdapter = Adapter &
  * one per group; each is closed after the suite) and a real SMTP server. Core runs it on the memory
  * adapter, `@gatehouse/sql` on SQLite and PostgreSQL.
  */
-export function passwordAccountSuite(
-  label: string,
-  open: () => Promise<{ adapter: SuiteAdapter; close(): Promise<void> }>,
-): void {
+export function passwordAccountSuite(label: string, open: () => Promise<OpenedStorage<SuiteAdapter>>): void {
   describe(label, () => {
     let mailbox: Mailbox;
-    const opened: { close(): Promise<void> }[] = [];
-    const fresh = async (): Promise<SuiteAdapter> => {
-      const db = await open();
-      opened.push(db);
-      return db.adapter;
-    };
+    const fresh = freshStorage(open);
     before(async () => {
       mailbox = await startMailbox();
     });
     after(async () => {
       await mailbox.close();
-      for (const db of opened) await db.close();
     });
 
     async function signedInEmail(browser: TestBrowser): Promise<string | null | undefined> {
@@ -461,8 +454,7 @@ export function passwordAccountSuite(
         const a = passwordApp(mailbox, adapter, { session: { strategy: "jwt" }, now: () => clock });
         const b = passwordApp(mailbox, adapter, { session: { strategy: "jwt" }, now: () => clock });
         const email = "two-instances@example.test";
-        const user = await adapter.createUser({ email, emailVerified: new Date(), name: null, image: null });
-        await adapter.setPasswordHash(user.id, await hashPassword(GOOD_PASSWORD));
+        await seedPasswordUser(adapter, email, { now: Date.now(), password: GOOD_PASSWORD });
         const here = a.browser();
         const other = a.browser();
         assert.ok(sessionTokenSet(await passwordSignIn(here, email, GOOD_PASSWORD)));

@@ -1,27 +1,18 @@
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Adapter } from "../../src/adapter/adapter.ts";
-import { gatehouse, hashPassword, Password } from "../../src/index.ts";
+import { gatehouse, Password, type SessionInfo } from "../../src/index.ts";
+import { browsers } from "./browsers.ts";
 import { APP, recordingLogger, SECRET, sessionOf, sessionTokenSet, TestBrowser } from "./flows.ts";
+import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";
+import { PASSWORD, seedPasswordUser } from "./seed.ts";
 
-const PASSWORD = "correct horse battery staple";
 /** Past the 1 s for which an instance trusts a user's list of live jwt sessions. */
 const CACHE_MS = 1000;
 
 /** What the suite calls on storage directly. */
 export type SessionSuiteAdapter = Adapter &
   Required<Pick<Adapter, "createUser" | "setPasswordHash" | "listSessionRecords" | "getSessionsValidAfter">>;
-
-interface SessionInfo {
-  id: string;
-  current: boolean;
-  createdAt: string;
-  lastActiveAt: string;
-  expires: string;
-  ip: string | null;
-  userAgent: string | null;
-  method: string;
-}
 
 function sessionApp(adapter: SessionSuiteAdapter, strategy: "jwt" | "database") {
   const clock = { now: Date.UTC(2026, 2, 2, 9, 0, 0) };
@@ -37,26 +28,9 @@ function sessionApp(adapter: SessionSuiteAdapter, strategy: "jwt" | "database") 
       now: () => clock.now,
     });
   const auth = instance();
-  let next = 1;
   /** A browser with its own address and User-Agent, as another device. */
-  const device = (userAgent: string) => {
-    const clientAddress = `198.51.100.${next++}`;
-    return new TestBrowser((request) => {
-      const headers = new Headers(request.headers);
-      headers.set("user-agent", userAgent);
-      return auth.handler(new Request(request, { headers }), { clientAddress });
-    });
-  };
-  async function seedUser(email: string): Promise<string> {
-    const user = await adapter.createUser({
-      email,
-      emailVerified: new Date(clock.now),
-      name: null,
-      image: null,
-    });
-    await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
-    return user.id;
-  }
+  const device = browsers(auth.handler, (n) => `198.51.100.${n}`);
+  const seedUser = (email: string) => seedPasswordUser(adapter, email, { now: clock.now });
   return { instance, clock, device, seedUser };
 }
 
@@ -89,21 +63,11 @@ async function signedIn(browser: TestBrowser): Promise<boolean> {
  * strategies: the list (devices, addresses, method, current), revoking one, all others, everywhere,
  * and the jwt strategy's revocation reaching the token within the 1 s cache.
  */
-export function sessionSuite(
-  label: string,
-  open: () => Promise<{ adapter: SessionSuiteAdapter; close(): Promise<void> }>,
-): void {
+export function sessionSuite(label: string, open: () => Promise<OpenedStorage<SessionSuiteAdapter>>): void {
   for (const strategy of ["jwt", "database"] as const) {
     describe(`${label} (${strategy} sessions)`, () => {
-      const opened: { close(): Promise<void> }[] = [];
-      after(async () => {
-        for (const db of opened) await db.close();
-      });
-      const app = async () => {
-        const db = await open();
-        opened.push(db);
-        return sessionApp(db.adapter, strategy);
-      };
+      const storage = freshStorage(open);
+      const app = async () => sessionApp(await storage(), strategy);
       /** After a revocation: database sessions end at once, jwt ones once the 1 s cache has passed. */
       const settle = (clock: { now: number }) => {
         if (strategy === "jwt") clock.now += CACHE_MS;

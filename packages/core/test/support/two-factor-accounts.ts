@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { Secret, TOTP } from "otpauth";
 import type { Adapter } from "../../src/adapter/adapter.ts";
-import { gatehouse, hashPassword, Password } from "../../src/index.ts";
-import { APP, recordingLogger, SECRET, TestBrowser } from "./flows.ts";
+import { gatehouse, Password } from "../../src/index.ts";
+import { browsers } from "./browsers.ts";
+import { APP, recordingLogger, SECRET, type TestBrowser } from "./flows.ts";
+import { PASSWORD, seedPasswordUser } from "./seed.ts";
 
-export const PASSWORD = "correct horse battery staple";
+export { PASSWORD };
 
 /** What the suite calls on storage directly: seeding users. */
 export type TwoFactorAdapter = Adapter &
@@ -29,23 +31,10 @@ export function twoFactorApp(adapter: TwoFactorAdapter, options: { rateLimit?: f
     twoFactor: { issuer: "Gatehouse Test" },
     ...options,
   });
-  let next = 1;
   /** A browser on its own client address. */
-  const browser = () => {
-    const clientAddress = `100.64.0.${next++}`;
-    return new TestBrowser((request) => auth.handler(request, { clientAddress }));
-  };
-  /** A verified user with `PASSWORD`. */
-  async function seedUser(email: string): Promise<string> {
-    const user = await adapter.createUser({
-      email,
-      emailVerified: new Date(clock.now),
-      name: null,
-      image: null,
-    });
-    await adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
-    return user.id;
-  }
+  const browser = browsers(auth.handler, (n) => `100.64.0.${n}`);
+  /** A verified user with `PASSWORD`; their id. */
+  const seedUser = (email: string) => seedPasswordUser(adapter, email, { now: clock.now });
   return { auth, adapter, logger, clock, browser, seedUser };
 }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { APP, BASE, errorOf, sessionOf, sessionTokenSet, signOut, type TestBrowser } from "./flows.ts";
+import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";
 import {
   twoFactorApp as appOn,
   firstFactor,
@@ -46,20 +47,10 @@ async function pendingSignIn(browser: TestBrowser, email: string): Promise<void>
  * TOTP two-factor end to end through the handler, on the storage `open` gives (a fresh one per
  * test). Core runs it on the memory adapter, `@gatehouse/sql` on SQLite and PostgreSQL.
  */
-export function twoFactorSuite(
-  label: string,
-  open: () => Promise<{ adapter: TwoFactorAdapter; close(): Promise<void> }>,
-): void {
+export function twoFactorSuite(label: string, open: () => Promise<OpenedStorage<TwoFactorAdapter>>): void {
   describe(label, () => {
-    const opened: { close(): Promise<void> }[] = [];
-    after(async () => {
-      for (const db of opened) await db.close();
-    });
-    const twoFactorApp = async (options: { rateLimit?: false } = {}) => {
-      const db = await open();
-      opened.push(db);
-      return appOn(db.adapter, options);
-    };
+    const storage = freshStorage(open);
+    const twoFactorApp = async (options: { rateLimit?: false } = {}) => appOn(await storage(), options);
 
     test("enrol → confirm → password sign-in stops at the second step → code → signed in; codes are single use", async () => {
       const app = await twoFactorApp();

@@ -1,9 +1,18 @@
 import { ConfigError } from "@gatehouse/core";
-import type { Adapter, AuditQuery, StoredAuditEntry } from "@gatehouse/core/adapter";
+import {
+  type Adapter,
+  type AuditQuery,
+  auditCursor,
+  auditDetail,
+  readAuditCursor,
+  type StoredAuditEntry,
+} from "@gatehouse/core/adapter";
 import { type CompiledQuery, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { AuditTable, Database, SqlDatabase } from "../database.ts";
 import { guard } from "./driver-errors.ts";
 import { fromDateColumn, toDateColumn } from "./rows.ts";
+
+const STORAGE = "Gatehouse storage";
 
 export type AuditStore = Required<Pick<Adapter, "appendAudit" | "queryAudit" | "deleteAuditBefore">>;
 
@@ -29,7 +38,7 @@ export function auditStore(db: SqlDatabase): AuditStore {
         if (typeof entry.kind !== "string" || entry.kind === "") {
           throw new ConfigError("Gatehouse storage: appendAudit needs a non-empty kind");
         }
-        const detail = checkedDetail(entry.detail);
+        const detail = auditDetail(entry.detail, STORAGE);
         const row = await kysely
           .insertInto("gh_audit")
           .values({
@@ -62,7 +71,7 @@ export function auditStore(db: SqlDatabase): AuditStore {
         const rows = await page.execute();
         const entries = rows.slice(0, query.limit).map(toAuditEntry);
         const last = entries.at(-1);
-        return { entries, next: rows.length > query.limit && last !== undefined ? cursorOf(last) : null };
+        return { entries, next: rows.length > query.limit && last !== undefined ? auditCursor(last) : null };
       }),
 
     deleteAuditBefore: (before) =>
@@ -97,7 +106,8 @@ export function auditPageQuery(db: SqlDatabase, query: AuditQuery): AuditPageQue
   }
   const from = query.from === undefined ? undefined : toDateColumn(dialect, query.from, "from");
   const to = query.to === undefined ? undefined : toDateColumn(dialect, query.to, "to");
-  const after = query.cursor === undefined || query.cursor === null ? null : readCursor(query.cursor);
+  const after =
+    query.cursor === undefined || query.cursor === null ? null : readAuditCursor(query.cursor, STORAGE);
   if (kinds !== undefined && kinds.length === 0) return null;
 
   const filtered = (select: SelectQueryBuilder<Database, "gh_audit", AuditRow>, byUser: boolean) => {
@@ -143,44 +153,6 @@ export function auditPageQuery(db: SqlDatabase, query: AuditQuery): AuditPageQue
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
-}
-
-const MAX_BIGINT = 2n ** 63n - 1n;
-
-// `<epoch ms>.<id>`: opaque to callers, who only hand back a `next` they were given.
-function cursorOf(entry: StoredAuditEntry): string {
-  return `${entry.at.getTime()}.${entry.id}`;
-}
-
-function readCursor(cursor: string): { at: Date; id: string } {
-  const match = /^(-?\d{1,16})\.(\d{1,19})$/.exec(cursor);
-  // Beyond a bigint, PostgreSQL would fail the query (a StorageError): refused here as what it is.
-  if (match === null || BigInt(match[2]!) > MAX_BIGINT) {
-    throw new ConfigError("Gatehouse storage: queryAudit cursor must be a `next` it returned");
-  }
-  return { at: new Date(Number(match[1])), id: match[2]! };
-}
-
-/** Small facts only: a flat object of strings, finite numbers, booleans and null (what JSON keeps as given). */
-function checkedDetail(detail: unknown): StoredAuditEntry["detail"] {
-  if (typeof detail !== "object" || detail === null || Array.isArray(detail)) {
-    throw new ConfigError("Gatehouse storage: appendAudit needs detail as an object");
-  }
-  const copy: StoredAuditEntry["detail"] = {};
-  for (const [key, value] of Object.entries(detail)) {
-    const flat =
-      value === null ||
-      typeof value === "string" ||
-      typeof value === "boolean" ||
-      (typeof value === "number" && Number.isFinite(value));
-    if (!flat) {
-      throw new ConfigError(
-        "Gatehouse storage: appendAudit detail values must be strings, finite numbers, booleans or null",
-      );
-    }
-    copy[key] = value;
-  }
-  return copy;
 }
 
 function toAuditEntry(row: AuditRow): StoredAuditEntry {

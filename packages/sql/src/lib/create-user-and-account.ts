@@ -1,7 +1,7 @@
 import type { AdapterAccount, AdapterUser } from "@gatehouse/core/adapter";
 import type { SqlDatabase } from "../database.ts";
 import { toStorageError } from "./driver-errors.ts";
-import { accountValues, toDateColumn, toUser, userColumns } from "./rows.ts";
+import { accountValues, newUserRow, toUser, userColumns } from "./rows.ts";
 
 interface Options {
   db: SqlDatabase;
@@ -23,20 +23,12 @@ export async function createUserAndAccount({
   getUserByAccount,
 }: Options): Promise<AdapterUser> {
   const { kysely, dialect } = db;
-  const emailVerified = user.emailVerified
-    ? toDateColumn(dialect, user.emailVerified, "emailVerified")
-    : null;
+  const userRow = newUserRow(dialect, user);
   try {
     return await kysely.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("gh_users")
-        .values({
-          id: user.id ?? crypto.randomUUID(),
-          name: user.name ?? null,
-          email: user.email ?? null,
-          email_verified: emailVerified,
-          image: user.image ?? null,
-        })
+        .values(userRow)
         .returning(userColumns)
         .executeTakeFirstOrThrow();
       await trx

@@ -2,8 +2,9 @@ import { ConfigError } from "@gatehouse/core";
 import type { Adapter } from "@gatehouse/core/adapter";
 import type { SqlDatabase } from "../database.ts";
 import { guard } from "./driver-errors.ts";
+import { insertUserUnlessEmailTaken } from "./insert-user.ts";
 import { checkPasskey, passkeyColumns, passkeyValues, toPasskey } from "./passkeys.ts";
-import { toDateColumn, toUser, userColumns } from "./rows.ts";
+import { newUserRow, toUser } from "./rows.ts";
 
 /**
  * Passkey-only sign-up (`createUserWithPasskey`): the user, under the id core chose (already in the
@@ -39,24 +40,11 @@ export function createUserWithPasskey(db: SqlDatabase): NonNullable<Adapter["cre
         );
       }
       checkPasskey(passkey, "createUserWithPasskey");
-      const emailVerified = user.emailVerified
-        ? toDateColumn(dialect, user.emailVerified, "emailVerified")
-        : null;
+      const userRow = newUserRow(dialect, user);
       const values = { ...passkeyValues(dialect, passkey), user_id: user.id };
       return kysely.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("gh_users")
-          .values({
-            id: user.id,
-            name: user.name ?? null,
-            email: user.email,
-            email_verified: emailVerified,
-            image: user.image ?? null,
-          })
-          .onConflict((oc) => oc.column("email").doNothing())
-          .returning(userColumns)
-          .executeTakeFirst();
-        if (row === undefined) return null;
+        const row = await insertUserUnlessEmailTaken(trx, userRow);
+        if (row === null) return null;
         const stored = await trx
           .insertInto("gh_passkeys")
           .values(values)

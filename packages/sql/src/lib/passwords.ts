@@ -3,7 +3,8 @@ import type { Adapter } from "@gatehouse/core/adapter";
 import type { SqlDatabase } from "../database.ts";
 import { StorageError } from "../storage-error.ts";
 import { guard, isForeignKeyViolation, toStorageError } from "./driver-errors.ts";
-import { toDateColumn, toUser, userColumns } from "./rows.ts";
+import { insertUserUnlessEmailTaken } from "./insert-user.ts";
+import { newUserRow, toDateColumn, toUser } from "./rows.ts";
 
 export type PasswordStore = Required<
   Pick<Adapter, "createUserWithPassword" | "getPasswordHash" | "setPasswordHash">
@@ -17,32 +18,18 @@ export function passwordStore(db: SqlDatabase): PasswordStore {
   const { kysely, dialect } = db;
 
   return {
-    // Sign-up. The unique email index decides between concurrent sign-ups for one address: the
-    // user insert does nothing on a taken email (PostgreSQL first waits for the other transaction
-    // to commit or roll back), and then no password row is written either. DO NOTHING rather than
-    // catching the unique violation: the loser's answer is a value, and PostgreSQL logs no error.
+    // Sign-up. On a taken email (the unique index decides between concurrent sign-ups) the user
+    // insert does nothing, and then no password row is written either.
     createUserWithPassword: (user, passwordHash) =>
       guard("createUserWithPassword", async () => {
         checkEmail(user.email, "createUserWithPassword");
         checkHash(passwordHash, "createUserWithPassword");
-        const emailVerified = user.emailVerified
-          ? toDateColumn(dialect, user.emailVerified, "emailVerified")
-          : null;
+        // Always an id of ours: the caller's user has none.
+        const userRow = newUserRow(dialect, { ...user, id: crypto.randomUUID() });
         const updatedAt = toDateColumn(dialect, new Date(), "updatedAt");
         return kysely.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto("gh_users")
-            .values({
-              id: crypto.randomUUID(),
-              name: user.name ?? null,
-              email: user.email,
-              email_verified: emailVerified,
-              image: user.image ?? null,
-            })
-            .onConflict((oc) => oc.column("email").doNothing())
-            .returning(userColumns)
-            .executeTakeFirst();
-          if (row === undefined) return null;
+          const row = await insertUserUnlessEmailTaken(trx, userRow);
+          if (row === null) return null;
           await trx
             .insertInto("gh_passwords")
             .values({ user_id: row.id, hash: passwordHash, updated_at: updatedAt })

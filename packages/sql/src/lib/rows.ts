@@ -36,6 +36,26 @@ export function toUser(row: UserRow): AdapterUser {
   };
 }
 
+/** A user's row as first inserted: every column a new user has a value for. */
+export type NewUserRow = Omit<UserRow, "disabled_at">;
+
+/**
+ * The row of a new user, under `id` when the caller chose one (else a random UUID); an invalid
+ * `emailVerified` is misuse, caught here before any SQL runs.
+ */
+export function newUserRow(
+  dialect: SqlDialectName,
+  user: Omit<AdapterUser, "id"> & { id?: string },
+): NewUserRow {
+  return {
+    id: user.id ?? crypto.randomUUID(),
+    name: user.name ?? null,
+    email: user.email ?? null,
+    email_verified: user.emailVerified ? toDateColumn(dialect, user.emailVerified, "emailVerified") : null,
+    image: user.image ?? null,
+  };
+}
+
 /** Every column a user read selects (never `sessions_valid_after`, which has its own read). */
 export const userColumns = ["id", "name", "email", "email_verified", "image", "disabled_at"] as const;
 

@@ -1,19 +1,9 @@
+import type { SessionInfo } from "@gatehouse/core";
 import { array, boolean, parseOk, record, string, stringOrNull } from "./narrow.ts";
 import { getJson, postAction, type RequestOptions } from "./request.ts";
 
-/** One of the user's live sessions, as `GET sessions` lists it. */
-export interface SessionInfo {
-  id: string;
-  /** The session of this browser. */
-  current: boolean;
-  createdAt: string;
-  lastActiveAt: string;
-  expires: string;
-  ip: string | null;
-  userAgent: string | null;
-  /** How the person signed in: the provider id. */
-  method: string;
-}
+// Declared once, by the endpoint that answers it; a type import, which the bundle leaves out.
+export type { SessionInfo };
 
 function parseSession(value: unknown): SessionInfo {
   const session = record(value, "session");
