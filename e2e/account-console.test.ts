@@ -282,6 +282,38 @@ describe("the account console of the web app (Chromium)", () => {
     );
   });
 
+  it("a sign-in older than account.recentSignInMaxAge asks to confirm it's you, for real", async () => {
+    // A recent sign-in lasts 3 s here: the server itself answers ReauthenticationRequired.
+    const strict = await start({}, "export default { account: { recentSignInMaxAge: 3 } };\n");
+    const demo = strict.demo;
+    assert.ok(demo);
+    await withContexts(1, async (_contexts, [page]) => {
+      assert.ok(page);
+      await signInWithPassword(page, strict, demo);
+      await page.waitForURL(`${strict.url}/protected`);
+      await page.goto(`${strict.url}/account/profile`);
+      await page.waitForTimeout(3500);
+      await page.getByRole("button", { name: "Change email address" }).click();
+      await page.getByLabel("New email address").fill("strict.new@example.test");
+      const answers: number[] = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith("/api/auth/email-change")) answers.push(response.status());
+      });
+      await page.getByRole("button", { name: "Send confirmation link" }).click();
+      const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+      await dialog.waitFor();
+      assert.deepEqual(answers, [403], "the server refused the stale sign-in");
+      await dialog.getByLabel("Password", { exact: true }).fill(demo.password);
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page
+        .getByRole("status")
+        .filter({ hasText: "We sent a link to strict.new@example.test." })
+        .waitFor();
+      assert.deepEqual(answers, [403, 200], "after reauthenticating, the same request went through");
+    });
+  });
+
   it("asks to confirm it's you, then changes the email through the link the new address gets", async () => {
     const demo = web.demo;
     assert.ok(demo);
