@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { createPostgresTestSchema } from "@gatehouse/adapter-conformance";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { postFromPage, SHOTS, sessionEmail, signInWithPassword } from "./sign-in-steps.ts";
@@ -480,6 +481,47 @@ describe("the account console of the web app (Chromium)", () => {
       await screenshots(page, "last-method");
       assert.equal(await linked.getByTestId("linked-account").count(), 1);
     });
+  });
+
+  it("on PostgreSQL: a revoked browser is signed out, and deleting the account ends every session", async (t) => {
+    const postgres = await createPostgresTestSchema("gh_e2e_console");
+    if (!postgres.ok) return t.skip(`PostgreSQL unavailable: ${postgres.reason}`);
+    const pg = await start({ DATABASE_URL: postgres.value.url });
+    const demo = pg.demo;
+    assert.ok(demo);
+    try {
+      await withContexts(
+        3,
+        async (_contexts, [a, b, c]) => {
+          assert.ok(a && b && c);
+          for (const page of [a, b, c]) {
+            await signInWithPassword(page, pg, demo);
+            await page.waitForURL(`${pg.url}/protected`);
+          }
+          await a.goto(`${pg.url}/account/sessions`);
+          const sessions = a.getByTestId("session");
+          await sessions.nth(2).waitFor();
+          await sessions
+            .filter({ hasText: "Safari 17.5 on iOS 17.5" })
+            .getByRole("button", { name: "Sign out of Safari 17.5 on iOS 17.5" })
+            .click();
+          await a.getByRole("status").filter({ hasText: "Signed out of Safari 17.5 on iOS 17.5." }).waitFor();
+          assert.equal(await sessionEmail(b, pg), null, "the phone is signed out at once");
+          assert.equal(await sessionEmail(c, pg), demo.email, "the third browser is not");
+
+          await openSection(a, "Delete account");
+          await a.getByLabel("To confirm, type your email address").fill(demo.email);
+          await a.getByRole("button", { name: "Delete my account" }).click();
+          await a.waitForURL(`${pg.url}/account-deleted`);
+          assert.equal(await sessionEmail(a, pg), null);
+          assert.equal(await sessionEmail(c, pg), null, "every session ended with the account");
+        },
+        { userAgents: [undefined, IPHONE, undefined] },
+      );
+    } finally {
+      await pg.close();
+      await postgres.value.drop();
+    }
   });
 
   it("deletes the account: signed out, and its password no longer signs in", async () => {
