@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import { Secret, TOTP } from "otpauth";
-import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { WebApp } from "../apps/web/src/server/start.ts";
+import { addVirtualAuthenticator } from "./sign-in-steps.ts";
 import { type E2eApp, startE2eApp } from "./web-app.ts";
 
 const SHOTS = "/tmp/shots";
@@ -19,22 +20,6 @@ function totpCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
     timestamp: Date.now() + stepsAhead * 30_000,
   });
-}
-
-/** A platform authenticator with user verification that answers without a prompt. */
-async function addVirtualAuthenticator(cdp: CDPSession): Promise<string> {
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return authenticatorId;
 }
 
 /** Signs in with email and password on the built-in sign-in page, to come back to `/account`. */
@@ -77,8 +62,7 @@ describe("the Security section of the web app (Chromium)", () => {
     const context = await app.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    const cdp = await context.newCDPSession(page);
-    const authenticatorId = await addVirtualAuthenticator(cdp);
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
     try {
       // --- Passkeys ---
       await passwordSignIn(page, web, demo);

@@ -4,9 +4,26 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import type { RequestContext } from "../http/request-context.ts";
 
 /**
- * Ends every session of a user — session records and stored rows (database strategy) deleted, jwt
- * ones voided by the user's "valid after" time — after a password change or reset. With `keepCurrent`, this browser gets
- * a fresh session as the user, so the person who changed the password stays signed in here only.
+ * Ends every session of a user on every device: session records and stored rows (database strategy)
+ * deleted, jwt tokens voided by the user's "valid after" time (also those issued before records
+ * existed). Resolves to how many session records went. The request's own cookie is the caller's.
+ */
+export async function endAllSessions(
+  ctx: RequestContext,
+  services: Services,
+  userId: string,
+): Promise<number> {
+  const adapter = ctx.config.adapter;
+  const ended = services.records ? await services.records.removeAll(userId, null) : 0;
+  if (adapter?.deleteSessionsByUserId) await callAdapter(adapter, "deleteSessionsByUserId", userId);
+  if (services.validAfter) await services.validAfter.set(userId, ctx.now);
+  return ended;
+}
+
+/**
+ * Ends every session of a user (`endAllSessions`) after a password change or reset. With
+ * `keepCurrent`, this browser gets a fresh session as the user, so the person who changed the
+ * password stays signed in here only.
  */
 export async function endUserSessions(
   ctx: RequestContext,
@@ -14,10 +31,7 @@ export async function endUserSessions(
   user: AdapterUser,
   keepCurrent: { providerId: string } | null,
 ): Promise<void> {
-  const adapter = ctx.config.adapter;
-  if (services.records) await services.records.removeAll(user.id, null);
-  if (adapter?.deleteSessionsByUserId) await callAdapter(adapter, "deleteSessionsByUserId", user.id);
-  if (services.validAfter) await services.validAfter.set(user.id, ctx.now);
+  await endAllSessions(ctx, services, user.id);
   if (keepCurrent) {
     await services.sessions.create(
       ctx,

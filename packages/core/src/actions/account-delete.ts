@@ -5,6 +5,7 @@ import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { accountUser } from "./lib/account-user.ts";
+import { endThisSession } from "./lib/session-list.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -35,7 +36,7 @@ export async function accountDeleteAction(
   if (!adapter.deleteUser) throw new AuthError("UnknownAction", { cause: "the adapter cannot delete users" });
   // Every session ends: records and rows go with the user; jwt tokens without a record by time.
   if (services.validAfter) await services.validAfter.set(user.id, ctx.now);
-  await services.sessions.destroy(ctx, services.sessions.isBearer(ctx) ? "bearer" : "cookie");
+  await endThisSession(ctx, services);
   await callAdapter(adapter, "deleteUser", user.id);
   await recordAudit(ctx, { kind: "account-deleted", actorId: user.id, subjectId: user.id, detail: {} });
   return json({ ok: true });

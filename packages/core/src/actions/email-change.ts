@@ -1,5 +1,6 @@
 import { issueLink } from "../accounts/account-links.ts";
 import { sendInBackground } from "../accounts/account-mail.ts";
+import { accountMailerOf } from "../accounts/account-mailer.ts";
 import { requireRecentSignIn } from "../accounts/recent-sign-in.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -8,7 +9,7 @@ import { json, type Outcome } from "../http/outcome.ts";
 import { formPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
-import { accountMailer, accountUser } from "./lib/account-user.ts";
+import { accountUser } from "./lib/account-user.ts";
 import { limit } from "./lib/limit.ts";
 import type { Services } from "./services.ts";
 
@@ -27,7 +28,7 @@ export async function emailChangeAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  const sender = accountMailer(ctx);
+  const sender = accountMailerOf(ctx);
   if (!sender) throw new AuthError("UnknownAction", { cause: "no mail sender for account mails" });
   const { user, current } = await accountUser(ctx, services);
   await requireRecentSignIn(ctx, services, current);

@@ -2,7 +2,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { signedInWithRecords } from "./lib/session-list.ts";
+import { endThisSession, signedInWithRecords } from "./lib/session-list.ts";
 import type { Services } from "./services.ts";
 
 /** The longest id looked up: record ids are 32 hex digits. */
@@ -24,7 +24,7 @@ export async function sessionRevokeAction(
   if (typeof id !== "string" || id === "" || id.length > MAX_ID_LENGTH)
     throw new AuthError("SessionNotFound");
   const current = id === currentId;
-  if (current) await services.sessions.destroy(ctx, services.sessions.isBearer(ctx) ? "bearer" : "cookie");
+  if (current) await endThisSession(ctx, services);
   const removed = current || (await records.remove(userId, id)) !== false;
   if (!removed) throw new AuthError("SessionNotFound");
   await recordAudit(ctx, {

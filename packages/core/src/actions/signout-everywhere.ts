@@ -1,8 +1,8 @@
-import { callAdapter } from "../adapter/call-adapter.ts";
+import { endAllSessions } from "../accounts/end-sessions.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { signedInWithRecords } from "./lib/session-list.ts";
+import { endThisSession, signedInWithRecords } from "./lib/session-list.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -15,12 +15,9 @@ export async function signOutEverywhereAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  const { records, userId } = await signedInWithRecords(ctx, services);
-  const revoked = await records.removeAll(userId, null);
-  await services.sessions.destroy(ctx, services.sessions.isBearer(ctx) ? "bearer" : "cookie");
-  const adapter = ctx.config.adapter!;
-  if (adapter.deleteSessionsByUserId) await callAdapter(adapter, "deleteSessionsByUserId", userId);
-  if (services.validAfter) await services.validAfter.set(userId, ctx.now);
+  const { userId } = await signedInWithRecords(ctx, services);
+  const revoked = await endAllSessions(ctx, services, userId);
+  await endThisSession(ctx, services);
   await recordAudit(ctx, {
     kind: "session-revoked",
     actorId: userId,

@@ -38,13 +38,6 @@ test("the state comes back with a random id and its expiry, 5 minutes on", async
   assert.notEqual(again?.id, id);
 });
 
-test("passkeyVerified is carried only when true", async () => {
-  const value = await sealPendingSignIn(at(NOW), { ...PENDING, passkeyVerified: true });
-  assert.equal((await openPendingSignIn(at(NOW), value))?.passkeyVerified, true);
-  const without = await sealPendingSignIn(at(NOW), { ...PENDING, passkeyVerified: false });
-  assert.equal("passkeyVerified" in ((await openPendingSignIn(at(NOW), without)) ?? {}), false);
-});
-
 test("the value is encrypted: it shows neither the user nor the callback URL", async () => {
   const value = await sealPendingSignIn(at(NOW), PENDING);
   assert.equal(value.split(".").length, 5); // compact JWE

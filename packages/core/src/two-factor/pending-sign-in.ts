@@ -43,8 +43,6 @@ export interface PendingSignIn {
   accountType: AccountType;
   /** Validated before sealing; where the person goes once signed in. */
   callbackUrl: string;
-  /** Set when a passkey already verified the person in this sign-in; carried, not interpreted, here. */
-  passkeyVerified?: boolean;
 }
 
 /** A pending state as opened: its id (for `claimPendingSignIn`) and when it expires (ms since the epoch). */
@@ -80,7 +78,6 @@ export async function sealPendingSignIn(
       ...(pending.providerAccountId ? { pai: pending.providerAccountId } : {}),
       type: pending.accountType,
       callbackUrl: pending.callbackUrl,
-      ...(pending.passkeyVerified ? { passkeyVerified: true } : {}),
     },
     keys: await context.keys.encryptionKeys(PURPOSE),
     maxAge: PENDING_SIGN_IN_MAX_AGE_S,
@@ -104,7 +101,7 @@ export async function openPendingSignIn(
     now: context.now,
   });
   if (!claims) return null;
-  const { sub, provider, pai, type, callbackUrl, passkeyVerified, jti, exp } = claims;
+  const { sub, provider, pai, type, callbackUrl, jti, exp } = claims;
   if (
     typeof sub !== "string" ||
     typeof provider !== "string" ||
@@ -122,7 +119,6 @@ export async function openPendingSignIn(
     ...(typeof pai === "string" ? { providerAccountId: pai } : {}),
     accountType: type as AccountType,
     callbackUrl,
-    ...(passkeyVerified === true ? { passkeyVerified: true } : {}),
     id: jti,
     expiresAt: exp * 1000,
   };

@@ -1,4 +1,3 @@
-import { accountMailerOf } from "../../accounts/account-mailer.ts";
 import type { AdapterUser } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import { AuthError } from "../../errors/auth-error.ts";
@@ -18,6 +17,3 @@ export async function accountUser(
   if (!user) throw new AuthError("SessionRequired");
   return { user, current };
 }
-
-/** Who sends account mails: the Password provider, else passkey sign-up's sender; null without either. */
-export const accountMailer = accountMailerOf;

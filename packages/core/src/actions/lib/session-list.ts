@@ -17,3 +17,11 @@ export async function signedInWithRecords(
   if (!current) throw new AuthError("SessionRequired");
   return { records, userId: current.userId, currentId: current.recordId };
 }
+
+/**
+ * Ends the session this request came with, however it came: the cookie (cleared), or a bearer token
+ * of a non-browser client. For endpoints that act on the signed-in user's own sessions.
+ */
+export async function endThisSession(ctx: RequestContext, services: Services): Promise<void> {
+  await services.sessions.destroy(ctx, services.sessions.isBearer(ctx) ? "bearer" : "cookie");
+}
