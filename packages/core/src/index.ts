@@ -15,6 +15,9 @@ export type {
   StoredPasskey,
   StoredSessionRecord,
   StoredTwoFactor,
+  UserSearch,
+  UserStats,
+  UserSummary,
   VerificationToken,
 } from "./adapter/adapter.ts";
 export { createMemoryAdapter, type MemoryAdapter, type MemoryTables } from "./adapter/memory-adapter.ts";
@@ -23,9 +26,11 @@ export { deleteOldAuditEntries } from "./audit/delete-old-audit-entries.ts";
 export { type EnvOptions, optionsFromEnv, providerFromEnv } from "./config/env.ts";
 export type {
   Account,
+  AdminOptions,
   AuditOptions,
   Callbacks,
   GatehouseOptions,
+  I18nOptions,
   JWT,
   LimitedAction,
   LimitedActionRules,
@@ -50,6 +55,7 @@ export type { AuditEntry, EventMessages, EventName, Events } from "./events/even
 export { type Gatehouse, gatehouse, type HandlerInfo } from "./gatehouse.ts";
 export type { Answer } from "./http/answer.ts";
 export type { RequestHead } from "./http/request-head.ts";
+export { BUILT_IN_LOCALES, type BuiltInLocale, LOCALE_COOKIE } from "./i18n/locales.ts";
 export type { TrustedProxies } from "./limits/client-ip.ts";
 export type { LockoutOptions } from "./limits/lockout.ts";
 export {

@@ -22,6 +22,13 @@ export interface AdapterUser {
    * session ended), or null / absent when enabled. Auth.js adapters never set it.
    */
   disabledAt?: Date | null;
+  /**
+   * Gatehouse's own: the user's role (`admin`, or another the app's `admin.roles` lists), or null /
+   * absent for none. Written only by `setUserRole`. Auth.js adapters never set it.
+   */
+  role?: string | null;
+  /** Gatehouse's own: when the user was created (users from before schema 7: when it migrated). */
+  createdAt?: Date | null;
 }
 
 export interface AdapterAccount {
@@ -242,6 +249,19 @@ export interface Adapter {
   /** Retention: deletes entries older than `before`; resolves to how many went. */
   deleteAuditBefore?(before: Date): Promise<number>;
 
+  // --- Administration (the admin API and console). ---
+  /**
+   * One page of users for an administrator: matching `query`, in its order, after `cursor`. Keyset
+   * pagination on indexes, so a page costs the same at any depth and table size. A bad `limit`,
+   * sort, or a cursor this storage did not hand out (or one from another sort) rejects with a
+   * `TypeError`.
+   */
+  searchUsers?(query: UserSearch): Promise<{ users: UserSummary[]; next: string | null }>;
+  /** Sets (or with null, clears) the user's role; resolves to the user as now stored, null for an unknown id. */
+  setUserRole?(userId: string, role: string | null): Promise<AdapterUser | null>;
+  /** Counts for the admin overview: users, disabled users, live sessions at `now`, audit entries of `kinds` since `since`. */
+  userStats?(query: { now: Date; since: Date; kinds: readonly string[] }): Promise<UserStats>;
+
   /**
    * Rate-limit counters in this storage: the default store of Gatehouse's rate limits and lockout
    * whenever the adapter has one, so limits hold across app instances with no extra service.
@@ -355,4 +375,49 @@ export interface AuditQuery {
   to?: Date;
   cursor?: string | null;
   limit: number;
+}
+
+/** What an administrator's user list asks for (`searchUsers`). */
+export interface UserSearch {
+  /**
+   * Search text, trimmed, 1–200 characters: users whose email or name *starts with* it
+   * (case-insensitive), or whose id is exactly it. Prefix matching is what an index can answer at any
+   * table size; `@example.com` style domain search is not offered.
+   */
+  q?: string;
+  /** Only disabled users (true) or only enabled ones (false). */
+  disabled?: boolean;
+  /** Only users whose email is not verified (true) or only verified ones (false). */
+  unverified?: boolean;
+  /** Only users with two-factor turned on (true) or off (false). */
+  twoFactor?: boolean;
+  /** Only users with this role. */
+  role?: string;
+  /** `created` (default), `email` or `name`; ties broken by id. */
+  sort?: "created" | "email" | "name";
+  /** Default `desc` for `created`, `asc` for the others. */
+  order?: "asc" | "desc";
+  /** The `next` of the previous page of the same query. */
+  cursor?: string | null;
+  /** 1–100. */
+  limit: number;
+}
+
+/** A user as the admin list shows them. */
+export interface UserSummary extends AdapterUser {
+  role: string | null;
+  createdAt: Date | null;
+  disabledAt: Date | null;
+  /** Two-factor is on (an enabled TOTP enrolment). */
+  twoFactor: boolean;
+}
+
+/** The admin overview's counts. */
+export interface UserStats {
+  users: number;
+  disabledUsers: number;
+  /** Unexpired session records (both strategies), at `now`. */
+  activeSessions: number;
+  /** Audit entries since `since`, by kind (every asked kind present, 0 when none). */
+  events: Record<string, number>;
 }

@@ -1,6 +1,8 @@
 /**
  * Every kind of audit entry Gatehouse writes. The console shows them; `queryAudit` filters by them.
- * Admin actions (issue 16) add theirs here.
+ * An administrator's action on another user is an entry whose actor (the administrator) is not its
+ * subject: `user-disabled`, `user-enabled`, `session-revoked`, `two-factor-disabled`,
+ * `account-deleted` as for the user's own, plus the two kinds only administrators cause.
  */
 export const AUDIT_KINDS = [
   "sign-in",
@@ -24,6 +26,8 @@ export const AUDIT_KINDS = [
   "account-deleted",
   "user-disabled",
   "user-enabled",
+  "role-changed",
+  "password-reset-link-sent",
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];

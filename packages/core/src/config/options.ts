@@ -247,6 +247,46 @@ export interface AuditOptions {
   retentionDays?: number;
 }
 
+/**
+ * Roles and the admin API (docs/admin.md). A user's role is stored on the user (`setUserRole`, by
+ * another administrator); `bootstrapEmails` makes the first administrators without touching storage.
+ */
+export interface AdminOptions {
+  /**
+   * Users whose *verified* email is listed are administrators whatever their stored role — how the
+   * first administrator gets in. Compared case-insensitively. Default none.
+   */
+  bootstrapEmails?: readonly string[];
+  /**
+   * The roles an administrator may assign (`admin-user-role`). `admin` is always one of them and the
+   * only one that opens the admin API; the others are labels an app checks itself (e.g. `support`).
+   * Default `["admin"]`.
+   */
+  roles?: readonly string[];
+}
+
+/**
+ * Languages of the built-in pages and the mails Gatehouse sends (docs/languages.md). The language
+ * of a request is, in order: `locale` (forced), `detectLocale(request)`, the `lang` query parameter,
+ * the `gatehouse-lang` cookie, `Accept-Language`, then `defaultLocale` — each only when it is one of
+ * `locales` (a language without region matches its first regional variant: `pt` → `pt-BR`).
+ */
+export interface I18nOptions {
+  /** The languages offered. Default every built-in one: en, de, fr, es, ja, pt-BR. */
+  locales?: readonly string[];
+  /** When nothing else decides. Default `en`. */
+  defaultLocale?: string;
+  /** Forces one language for every request. */
+  locale?: string;
+  /** Decides per request (e.g. from the user's profile); undefined or an unknown language falls through. */
+  detectLocale?: (request: Request) => string | null | undefined;
+  /**
+   * Messages to add or override, by language: `{ de: { "signin.title": "Anmelden bei Acme" } }`. A
+   * language not built in must give every key (a start-up error lists the missing ones).
+   */
+  messages?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
 /** Everything Gatehouse is configured with. */
 export interface GatehouseOptions {
   /** One secret, or several for rotation (the first signs/encrypts, all verify/decrypt). ≥ 32 characters. */
@@ -287,6 +327,10 @@ export interface GatehouseOptions {
    * event handler still receives each one (with `id: null`), so an app can keep its log elsewhere.
    */
   audit?: AuditOptions | false;
+  /** Roles and the admin API: bootstrap administrators and the roles that can be assigned. */
+  admin?: AdminOptions;
+  /** Languages of the built-in pages and mails (default: every built-in language, chosen per request). */
+  i18n?: I18nOptions;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */

@@ -341,6 +341,37 @@ export const errorCatalogue = {
     cause:
       "GET sessions or a session-revoke endpoint without an adapter that stores session records (an Auth.js adapter, or none).",
   },
+  AdminRequired: {
+    status: 403,
+    surface: "request",
+    title: "Administrators only",
+    message: "Only an administrator can do this.",
+    cause:
+      "An admin endpoint (admin-*) called by a signed-in user who is not an administrator (no `admin` role, email not in admin.bootstrapEmails or not verified). Nothing about the target is read first.",
+  },
+  UserNotFound: {
+    status: 404,
+    surface: "request",
+    title: "No such user",
+    message: "There is no user with that id.",
+    cause: "An admin endpoint given the id of a user that does not exist (or no longer does).",
+  },
+  AdminSelfAction: {
+    status: 409,
+    surface: "request",
+    title: "Not on your own account",
+    message:
+      "You cannot do this to your own account here: use your account settings, or ask another administrator.",
+    cause:
+      "An administrator disabling, deleting, or changing the role of their own account through the admin API (so no one locks the last administrator out by mistake).",
+  },
+  RoleUnknown: {
+    status: 400,
+    surface: "request",
+    title: "Unknown role",
+    message: "That role is not one this site assigns.",
+    cause: "admin-user-role with a role that admin.roles does not list.",
+  },
   PasskeyNotFound: {
     status: 404,
     surface: "request",
