@@ -14,6 +14,7 @@ export {
 export { runAdapterConformance } from "./run-adapter-conformance.ts";
 export type {
   AdapterExtensions,
+  AdminExtensions,
   AuditExtensions,
   ConformanceFixture,
   ConformanceOptions,

@@ -2,12 +2,14 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Adapter } from "@gatehouse/core/adapter";
 import { accountCases } from "./cases/accounts.ts";
+import { adminUserCases } from "./cases/admin-users.ts";
 import { auditCases } from "./cases/audit.ts";
 import { disabledUserCases } from "./cases/disabled-users.ts";
 import { extensionCases } from "./cases/extensions.ts";
 import { passkeySignUpCases } from "./cases/passkey-sign-up.ts";
 import { passkeyCases } from "./cases/passkeys.ts";
 import { passwordCases } from "./cases/passwords.ts";
+import { roleAndStatsCases } from "./cases/roles-stats.ts";
 import { sessionRecordCases } from "./cases/session-records.ts";
 import { sessionCases } from "./cases/sessions.ts";
 import { twoFactorCases } from "./cases/two-factor.ts";
@@ -16,6 +18,7 @@ import { verificationTokenCases } from "./cases/verification-tokens.ts";
 import { rateLimitStoreCases } from "./rate-limit-store-contract.ts";
 import type {
   AdapterExtensions,
+  AdminExtensions,
   AuditExtensions,
   CaseContext,
   ConformanceFixture,
@@ -31,8 +34,9 @@ import type {
  * Registers the adapter conformance suite as node:test cases: the contract of every Auth.js
  * adapter method, and with `extensions: true` the Gatehouse extensions and the races that matter
  * (first sign-in, single-use sign-in link, sign-up with a password or a passkey, rate-limit
- * counting, a passkey's counter, a TOTP step, a backup code, audit appends), and the `rateLimits`
- * store's contract on a fake clock. One `setup()` serves the whole suite.
+ * counting, a passkey's counter, a TOTP step, a backup code, audit appends), roles, the admin user
+ * list (every sort and filter, paged to the end) and its counts, and the `rateLimits` store's
+ * contract on a fake clock. One `setup()` serves the whole suite.
  *
  * @example
  * runAdapterConformance({ name: "sqlite", extensions: true, setup: async () => ({ adapter, teardown }) })
@@ -61,6 +65,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       disabledUsers: () => withMethods<DisabledUserExtensions>(current().adapter, ["setUserDisabled"]),
       sessionRecords: () => withMethods<SessionRecordExtensions>(current().adapter, SESSION_RECORD_METHODS),
       audit: () => withMethods<AuditExtensions>(current().adapter, AUDIT_METHODS),
+      admin: () => withMethods<AdminExtensions>(current().adapter, ADMIN_METHODS),
       count: () => current().count,
       point(name, run) {
         const reason = options.knownFailures?.[name];
@@ -99,6 +104,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       disabledUserCases(context);
       sessionRecordCases(context);
       auditCases(context);
+      roleAndStatsCases(context);
+      adminUserCases(context, { nullableEmail: options.nullableEmail ?? false });
     }
   });
 }
@@ -177,6 +184,12 @@ const AUDIT_METHODS = [
   "queryAudit",
   "deleteAuditBefore",
 ] as const satisfies readonly (keyof AuditExtensions)[];
+
+const ADMIN_METHODS = [
+  "searchUsers",
+  "setUserRole",
+  "userStats",
+] as const satisfies readonly (keyof AdminExtensions)[];
 
 function withMethods<T>(adapter: Adapter, methods: readonly (keyof Adapter)[]): T {
   const missing = methods.filter((method) => typeof adapter[method] !== "function");

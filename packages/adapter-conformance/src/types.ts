@@ -69,6 +69,13 @@ export type SessionRecordExtensions = Required<
 /** The audit log: append, query a page at a time, retention (checked with `extensions: true` too). */
 export type AuditExtensions = Required<Pick<Adapter, "appendAudit" | "queryAudit" | "deleteAuditBefore">>;
 
+/**
+ * Roles, the admin user list and the admin overview's counts (checked with `extensions: true` too).
+ * The cases also use the disabled-user, two-factor, session-record and audit extensions to make
+ * the users and entries they filter and count.
+ */
+export type AdminExtensions = Required<Pick<Adapter, "searchUsers" | "setUserRole" | "userStats">>;
+
 /** What `count` is asked for; `passwords` only by the extension cases. */
 export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens" | "passwords";
 
@@ -87,7 +94,8 @@ export interface ConformanceOptions {
   /**
    * Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`, password
    * accounts, the `rateLimits` store on the caller's clock, passkeys and passkey-only sign-up,
-   * two-factor authentication, disabled users, session records, the audit log) and their races.
+   * two-factor authentication, disabled users, session records, the audit log, roles, the admin
+   * user list and its counts) and their races.
    */
   extensions?: boolean;
   /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
@@ -109,6 +117,7 @@ export interface CaseContext {
   disabledUsers(): DisabledUserExtensions;
   sessionRecords(): SessionRecordExtensions;
   audit(): AuditExtensions;
+  admin(): AdminExtensions;
   count(): ConformanceFixture["count"];
   /** Registers one conformance point (honouring `knownFailures`). */
   point(name: string, run: () => Promise<void>): void;

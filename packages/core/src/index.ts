@@ -1,3 +1,6 @@
+export { composePasswordMail } from "./accounts/account-mail.ts";
+export type { MailContent } from "./accounts/account-mail-body.ts";
+export type { AccountMailDraft } from "./accounts/account-mail-content.ts";
 export { type DisableUserOptions, disableUser, enableUser } from "./accounts/disable-user.ts";
 export {
   createPasswordResetLink,
@@ -21,6 +24,9 @@ export type {
   VerificationToken,
 } from "./adapter/adapter.ts";
 export { createMemoryAdapter, type MemoryAdapter, type MemoryTables } from "./adapter/memory-adapter.ts";
+export type { AdminAuditEntry } from "./admin/audit-json.ts";
+export { type AdminCandidate, isAdmin } from "./admin/is-admin.ts";
+export type { AdminUser } from "./admin/user-json.ts";
 export { AUDIT_KINDS, type AuditKind } from "./audit/audit-kinds.ts";
 export { deleteOldAuditEntries } from "./audit/delete-old-audit-entries.ts";
 export { type EnvOptions, optionsFromEnv, providerFromEnv } from "./config/env.ts";
@@ -56,6 +62,8 @@ export { type Gatehouse, gatehouse, type HandlerInfo } from "./gatehouse.ts";
 export type { Answer } from "./http/answer.ts";
 export type { RequestHead } from "./http/request-head.ts";
 export { BUILT_IN_LOCALES, type BuiltInLocale, LOCALE_COOKIE } from "./i18n/locales.ts";
+export type { MessageKey, Messages } from "./i18n/messages/en.ts";
+export { type LocaleRequest, negotiateLocale } from "./i18n/negotiate-locale.ts";
 export type { TrustedProxies } from "./limits/client-ip.ts";
 export type { LockoutOptions } from "./limits/lockout.ts";
 export {

@@ -14,6 +14,17 @@ export interface UsersTable {
   sessions_valid_after: DateColumn | null;
   /** When the user was disabled (migration 005); null while enabled. */
   disabled_at: DateColumn | null;
+  /** The user's role (migration 007); null for none. Written by `setUserRole` only. */
+  role: string | null;
+  /**
+   * When the user was created (migration 007; earlier users: when it ran). `timestamptz(3)` on
+   * PostgreSQL: whole milliseconds, as a JavaScript Date holds them, so a page cursor names a row exactly.
+   */
+  created_at: DateColumn;
+  /** The email folded (`foldKey`), "" for none: what the admin list sorts and searches by. */
+  email_key: string;
+  /** The name folded (`foldKey`), "" for none. */
+  name_key: string;
 }
 
 /** One password hash per user, apart from `gh_users` so that no user read carries it. */

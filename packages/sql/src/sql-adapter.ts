@@ -32,6 +32,8 @@ import { SESSION_AND_USER_SQL, type SessionAndUserRow, toSessionAndUser } from "
 import { sessionRecordStore } from "./lib/session-records.ts";
 import { sessionsValidAfterStore } from "./lib/sessions-valid-after.ts";
 import { twoFactorStore } from "./lib/two-factor.ts";
+import { userAdminStore } from "./lib/user-admin.ts";
+import { foldKey } from "./lib/user-keys.ts";
 import { StorageError } from "./storage-error.ts";
 
 type NewUser = Omit<AdapterUser, "id"> & { id?: string };
@@ -128,12 +130,14 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
 
     getUserByAccount,
 
-    // Never `disabled_at` (see disabledUserStore).
+    // Never `disabled_at` (see disabledUserStore), `role` (userAdminStore) nor `created_at`: a stale
+    // copy of the user handed back cannot undo an administrator's change. The folded keys go with
+    // the email and the name they fold.
     updateUser: ({ id, ...changes }) =>
       guard("updateUser", async () => {
         const values = {
-          ...(changes.name !== undefined && { name: changes.name }),
-          ...(changes.email !== undefined && { email: changes.email }),
+          ...(changes.name !== undefined && { name: changes.name, name_key: foldKey(changes.name) }),
+          ...(changes.email !== undefined && { email: changes.email, email_key: foldKey(changes.email) }),
           ...(changes.image !== undefined && { image: changes.image }),
           ...(changes.emailVerified !== undefined && {
             email_verified:
@@ -328,6 +332,8 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     // Session records and the audit log, for the account console (migration 006).
     ...sessionRecordStore(db),
     ...auditStore(db),
+    // Roles, the admin user list and the overview's counts (migration 007).
+    ...userAdminStore(db),
 
     close: () => guard("close", close),
   };

@@ -31,6 +31,7 @@ const ALL = [
   "004-passkeys-two-factor",
   "005-disabled-users",
   "006-session-records-audit",
+  "007-roles-user-list",
 ];
 const dir = tempDir();
 after(() => dir.remove());
@@ -59,7 +60,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 6);
+    assert.equal(SCHEMA_VERSION, 7);
     assert.deepEqual(
       SHIPPED_MIGRATIONS.map(({ name }) => name),
       ALL,
@@ -91,8 +92,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 7);
-    const message = "database schema is version 7 but this Gatehouse knows up to 6: upgrade Gatehouse";
+    await setVersion(adapter.db, 8);
+    const message = "database schema is version 8 but this Gatehouse knows up to 7: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -104,7 +105,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 6: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 7: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -113,7 +114,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 6,
+      latest: 7,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
@@ -121,13 +122,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         { name: "004-passkeys-two-factor", version: 4, appliedAt: null },
         { name: "005-disabled-users", version: 5, appliedAt: null },
         { name: "006-session-records-audit", version: 6, appliedAt: null },
+        { name: "007-roles-user-list", version: 7, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 6 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 7 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -150,13 +152,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         ["004-passkeys-two-factor", "pending"],
         ["005-disabled-users", "pending"],
         ["006-session-records-audit", "pending"],
+        ["007-roles-user-list", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
     // Written as Gatehouse 1 did (this adapter's user reads name columns a version 1 table lacks).
     const user = await insertUser(adapter.db, "v1@example.test");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 7 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -177,14 +180,11 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
     // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
-    await adapter.db.kysely
-      .insertInto("gh_users")
-      .values({ id: "v2-user", name: null, email: "v2@example.test", email_verified: null, image: null })
-      .execute();
+    await insertUser(adapter.db, "v2@example.test", "v2-user");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 7 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
     assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
@@ -218,7 +218,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
       "the column is gone",
     );
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 7 });
     await adapter.close();
   });
 
@@ -226,13 +226,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
     // Written as Gatehouse 3 did.
     const user = await insertUser(adapter.db, "v3@example.test");
     await adapter.setPasswordHash(user.id, "$h3");
     await adapter.setSessionsValidAfter(user.id, new Date(2_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 7 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v3@example.test");
     assert.equal(await adapter.getPasswordHash(user.id), "$h3");
@@ -269,7 +269,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         `${table} is gone`,
       );
     }
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 7 });
     assert.deepEqual(await adapter.listPasskeys(user.id), [], "up again: empty tables");
     await adapter.close();
   });
@@ -278,23 +278,23 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("004-passkeys-two-factor");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
     // Written as Gatehouse 4 did: the user row has no disabled_at column yet.
-    await adapter.db.kysely
-      .insertInto("gh_users")
-      .values({ id: "v4-user", name: null, email: "v4@example.test", email_verified: null, image: null })
-      .execute();
+    await insertUser(adapter.db, "v4@example.test", "v4-user");
     await adapter.setSessionsValidAfter("v4-user", new Date(3_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 7 });
     await assertSchema(adapter.db);
-    assert.deepEqual(await adapter.getUser("v4-user"), {
+    const stored = await adapter.getUser("v4-user");
+    assert.deepEqual(stored, {
       id: "v4-user",
       name: null,
       email: "v4@example.test",
       emailVerified: null,
       image: null,
       disabledAt: null,
+      role: null,
+      createdAt: stored?.createdAt,
     });
     assert.deepEqual(await adapter.getSessionsValidAfter("v4-user"), new Date(3_000));
     const at = new Date(Date.UTC(2025, 0, 1));
@@ -304,7 +304,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("005's index holds the disabled users only, and the disabled filter, paged by id, reads it", async () => {
     const adapter = await fresh();
-    await migrate(adapter.db);
+    // As 005 left it: 007 replaced the index with the disabled users in creation order.
+    await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
     const query = adapter.db.kysely
       .selectFrom("gh_users")
       .select(["id", "email", "disabled_at"])
@@ -330,7 +331,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       "the column is gone",
     );
     assert.equal(await emailOf(adapter.db, user.id), "down5@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 7 });
     assert.equal((await adapter.getUser(user.id))?.disabledAt, null, "up again: enabled");
     await adapter.close();
   });
@@ -339,12 +340,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 5 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 6: run `npm run migrate`");
-    const user = await adapter.createUser({ email: "v5@example.test", emailVerified: null });
+    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    // Written as Gatehouse 5 did: the user row has no created_at, role or folded keys yet.
+    const user = await insertUser(adapter.db, "v5@example.test");
     const expires = new Date(Date.UTC(2099, 0, 1));
     await adapter.createSession({ sessionToken: "v5-session", userId: user.id, expires });
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ["006-session-records-audit"], version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 7 });
     await assertSchema(adapter.db);
     const now = new Date(Date.UTC(2030, 0, 1));
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [], "existing sessions have no record");
@@ -368,7 +370,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     });
     await adapter.createSessionRecord(sessionRecordOf(user.id, "down6"));
     await adapter.appendAudit(auditEntryOf(user.id));
-    const { error } = await (await migratorOf(adapter.db)).migrateDown();
+    // Down through 007 first: a database goes down one migration at a time.
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
     assert.equal(error, undefined);
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 5 });
     for (const table of ["gh_session_records", "gh_audit"]) {
@@ -377,10 +380,16 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         `${table} is gone`,
       );
     }
-    assert.equal((await adapter.getSessionAndUser("down6"))?.user.id, user.id);
+    // Read as Gatehouse 5 did: this adapter's session lookup names columns of version 7.
+    const session = await adapter.db.kysely
+      .selectFrom("gh_sessions")
+      .select("user_id")
+      .where("session_token_hash", "=", "down6")
+      .executeTakeFirst();
+    assert.equal(session?.user_id, user.id);
     // The session row can go now that nothing refers to it.
     assert.ok(await adapter.deleteSession("down6"));
-    assert.deepEqual(await migrate(adapter.db), { applied: ["006-session-records-audit"], version: 6 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 7 });
     assert.deepEqual(await adapter.listSessionRecords(user.id, new Date(0)), [], "up again: empty tables");
     await adapter.close();
   });
@@ -421,6 +430,129 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     for (const plan of Object.values(plans)) assert.doesNotMatch(plan, /SCAN gh_|Seq Scan/, plan);
     await adapter.close();
   });
+  test("a version 6 database upgrades to 7: users get the migration's time as created_at, no role, and folded keys", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("006-session-records-audit");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    // Written as Gatehouse 6 did, with names and emails that fold: case, accents, the ﬁ ligature.
+    const emile = await insertUser(adapter.db, "Emile@Example.Test", undefined, "ÉMILE Zola");
+    const fish = await insertUser(adapter.db, "fish@example.test", undefined, "\uFB01sh");
+    const nameless = await insertUser(adapter.db, "nameless@example.test");
+
+    const before = Date.now();
+    assert.deepEqual(await migrate(adapter.db), { applied: ["007-roles-user-list"], version: 7 });
+    const after = Date.now();
+    await assertSchema(adapter.db);
+    const migratedAt = (await adapter.getUser(emile.id))?.createdAt;
+    assert.ok(migratedAt instanceof Date);
+    // PostgreSQL's now() is its transaction's start, rounded to the millisecond: within a millisecond.
+    assert.ok(
+      migratedAt.getTime() >= before - 1 && migratedAt.getTime() <= after + 1,
+      "the migration's time",
+    );
+    for (const { id } of [emile, fish, nameless]) {
+      const user = await adapter.getUser(id);
+      assert.equal(user?.role, null);
+      assert.deepEqual(user?.createdAt, migratedAt, "every existing user, the same time");
+    }
+    const keys = await adapter.db.kysely
+      .selectFrom("gh_users")
+      .select(["id", "email_key", "name_key"])
+      .orderBy("email_key")
+      .execute();
+    assert.deepEqual(
+      keys.map((row) => ({ ...row })),
+      [
+        { id: emile.id, email_key: "emile@example.test", name_key: "émile zola" },
+        { id: fish.id, email_key: "fish@example.test", name_key: "fish" },
+        { id: nameless.id, email_key: "nameless@example.test", name_key: "" },
+      ],
+    );
+    const found = async (q: string) => (await adapter.searchUsers({ q, limit: 10 })).users.map((u) => u.id);
+    assert.deepEqual(await found("émile z"), [emile.id]);
+    assert.deepEqual(await found("FISH"), [fish.id]);
+    const later = await adapter.createUser({ email: "later@example.test", emailVerified: null });
+    const newest = await adapter.searchUsers({ limit: 1 });
+    assert.deepEqual(
+      newest.users.map((user) => user.id),
+      [later.id],
+      "created after the migration: first, newest first",
+    );
+    await adapter.close();
+  });
+
+  test("007 migrates down to version 6: its columns and indexes go, the users stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUser({ email: "down7@example.test", name: "Down", emailVerified: null });
+    await adapter.setUserRole(user.id, "admin");
+    assert.ok((await indexesOf(adapter.db)).includes("gh_users_role_name_idx"));
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("006-session-records-audit");
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 6 });
+    for (const column of ["role", "created_at", "email_key", "name_key"]) {
+      await assert.rejects(
+        sql`select ${sql.ref(column)} from gh_users`.execute(adapter.db.kysely),
+        `${column} is gone`,
+      );
+    }
+    assert.deepEqual(
+      (await indexesOf(adapter.db)).filter((name) => name.endsWith("_idx")),
+      ["gh_users_disabled_idx"],
+      "005's index only",
+    );
+    assert.equal(await emailOf(adapter.db, user.id), "down7@example.test");
+    assert.deepEqual(await migrate(adapter.db), { applied: ["007-roles-user-list"], version: 7 });
+    const again = await adapter.getUser(user.id);
+    assert.equal(again?.role, null, "up again: no role");
+    assert.equal(
+      (await adapter.searchUsers({ q: "down", limit: 5 })).users[0]?.id,
+      user.id,
+      "keys folded again",
+    );
+    await adapter.close();
+  });
+
+  test("007's columns: created_at in whole milliseconds; the folded keys in code point order (the C collation)", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const names = await indexesOf(adapter.db);
+    for (const sort of ["created", "email", "name"]) {
+      for (const prefix of ["", "role_", "disabled_", "unverified_"]) {
+        assert.ok(names.includes(`gh_users_${prefix}${sort}_idx`), `gh_users_${prefix}${sort}_idx`);
+      }
+    }
+    assert.ok(!names.includes("gh_users_disabled_idx"), "005's index, superseded, is gone");
+    if (adapter.db.dialect === "postgres") {
+      const { rows } = await sql<{
+        column: string;
+        type: string;
+        precision: number | null;
+        collation: string | null;
+      }>`
+        select column_name as column, data_type as type, datetime_precision as precision,
+          collation_name as collation
+        from information_schema.columns
+        where table_schema = current_schema() and table_name = 'gh_users'
+          and column_name in ('created_at', 'email_key', 'name_key', 'role')
+        order by column_name`.execute(adapter.db.kysely);
+      assert.deepEqual(rows, [
+        { column: "created_at", type: "timestamp with time zone", precision: 3, collation: null },
+        { column: "email_key", type: "text", precision: null, collation: "C" },
+        { column: "name_key", type: "text", precision: null, collation: "C" },
+        { column: "role", type: "text", precision: null, collation: null },
+      ]);
+      // Whole milliseconds even when written by hand with microseconds: a cursor names the row exactly.
+      await sql`insert into gh_users (id, email) values ('by-hand', 'hand@example.test')`.execute(
+        adapter.db.kysely,
+      );
+      await sql`update gh_users set created_at = '2030-01-02T03:04:05.678901Z' where id = 'by-hand'`.execute(
+        adapter.db.kysely,
+      );
+      assert.deepEqual((await adapter.getUser("by-hand"))?.createdAt, new Date("2030-01-02T03:04:05.679Z"));
+    }
+    await adapter.close();
+  });
 }
 
 /**
@@ -448,15 +580,28 @@ async function planOf(db: SqlDatabase, query: CompiledQuery): Promise<string> {
   });
 }
 
-// A user row read and written with the columns every version has: the adapter's own user reads
-// name the columns of the current version.
-async function insertUser(db: SqlDatabase, email: string): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
-  await db.kysely
-    .insertInto("gh_users")
-    .values({ id, name: null, email, email_verified: null, image: null })
-    .execute();
+// A user row written with the columns every version has, as a Gatehouse before version 7 wrote it:
+// the adapter's own user reads and writes name the columns of the current version.
+async function insertUser(
+  db: SqlDatabase,
+  email: string,
+  id: string = crypto.randomUUID(),
+  name: string | null = null,
+): Promise<{ id: string }> {
+  await sql`insert into gh_users (id, name, email, email_verified, image)
+    values (${id}, ${name}, ${email}, null, null)`.execute(db.kysely);
   return { id };
+}
+
+/** The names of the indexes on gh_users, sorted (SQLite's automatic ones left out). */
+async function indexesOf(db: SqlDatabase): Promise<string[]> {
+  const { rows } =
+    db.dialect === "postgres"
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes
+          where schemaname = current_schema() and tablename = 'gh_users'`.execute(db.kysely)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'index' and tbl_name = 'gh_users' and sql is not null`.execute(db.kysely);
+  return rows.map((row) => row.name).sort();
 }
 
 async function emailOf(db: SqlDatabase, id: string): Promise<string | null | undefined> {
@@ -539,11 +684,11 @@ describe("migrations on SQLite", () => {
     assert.equal(first.status, 0, first.stderr);
     assert.match(
       first.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit; the schema is at version 6/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list; the schema is at version 7/,
     );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 6; nothing to do/);
+    assert.match(second.stdout, /already at version 7; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -556,11 +701,11 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 7 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 8 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 7 but this Gatehouse knows up to 6: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 8 but this Gatehouse knows up to 7: upgrade Gatehouse/);
   });
 });
 

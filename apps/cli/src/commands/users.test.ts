@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
 import { gatehouse, Password } from "@gatehouse/core";
+import type { SqlAdapter } from "@gatehouse/sql";
 import { TestBrowser } from "../../../../packages/core/test/browser.ts";
 import { formFields } from "../../../../packages/core/test/support/flows.ts";
 import { startMailbox } from "../../../../packages/core/test/support/mailbox.ts";
@@ -17,6 +18,8 @@ interface UserJson {
   emailVerified: string | null;
   image: string | null;
   disabledAt: string | null;
+  role: string | null;
+  createdAt: string;
 }
 
 await onEachDatabase("gatehouse users", (fresh, dialect) => {
@@ -40,6 +43,8 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
       emailVerified: null,
       image: null,
       disabledAt: null,
+      role: null,
+      createdAt: user.createdAt,
     });
     assert.deepEqual(await adapter.getUserByEmail("ada@example.com"), {
       id: user.id,
@@ -48,6 +53,8 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
       emailVerified: null,
       image: null,
       disabledAt: null,
+      role: null,
+      createdAt: new Date(user.createdAt),
     });
 
     const text = await runCli(["users", "create", "--email", "grace@example.com"], { env });
@@ -117,7 +124,7 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
     const text = await runCli(["users", "list", "--limit", "3"], { env });
     assert.equal(text.status, EXIT.ok, text.stderr);
     const lines = text.stdout.trimEnd().split("\n");
-    assert.match(lines[0] ?? "", /^ID +EMAIL +NAME +EMAIL VERIFIED +DISABLED$/);
+    assert.match(lines[0] ?? "", /^ID +EMAIL +NAME +ROLE +EMAIL VERIFIED +DISABLED$/);
     assert.equal(lines.length, 4, "a header and three users");
     assert.match(text.stderr, /^More: gatehouse users list --limit 3 --after \S+\n$/);
     await adapter.close();
@@ -189,9 +196,9 @@ await onEachDatabase("gatehouse users disable and enable", (fresh) => {
     const table = await runCli(["users", "list"], { env });
     assert.match(
       table.stdout,
-      new RegExp(`^${ada.id} +ada@example\\.com +Ada +- +${disabledAt.toISOString()}$`, "m"),
+      new RegExp(`^${ada.id} +ada@example\\.com +Ada +- +- +${disabledAt.toISOString()}$`, "m"),
     );
-    assert.match(table.stdout, new RegExp(`^${grace.id} +grace@example\\.com +- +- +-$`, "m"));
+    assert.match(table.stdout, new RegExp(`^${grace.id} +grace@example\\.com +- +- +- +-$`, "m"));
     await adapter.close();
   });
 
@@ -256,6 +263,121 @@ await onEachDatabase("gatehouse users disable and enable", (fresh) => {
       }),
     );
     assert.equal((await adapter.getUser(ada.id))?.disabledAt, null);
+    await adapter.close();
+  });
+});
+
+await onEachDatabase("gatehouse users role", (fresh) => {
+  /** The user's role-changed entries, oldest first: kind, actor, subject and detail. */
+  const roleChanges = async (adapter: SqlAdapter, userId: string) => {
+    const { entries } = await adapter.queryAudit({ userId, kinds: ["role-changed"], limit: 100 });
+    return entries
+      .reverse()
+      .map(({ kind, actorId, subjectId, detail }) => ({ kind, actorId, subjectId, detail }));
+  };
+
+  test("--role by email gives the role, another replaces it, --clear by id takes it away: one audit entry each, by no one", async () => {
+    const url = await fresh();
+    const { adapter, ada, grace } = await twoUsersWithSessions(url);
+    const env = { DATABASE_URL: url };
+
+    const given = await runCli(["users", "role", "--user", "ADA@example.com", "--role", "admin"], { env });
+    assert.equal(given.status, EXIT.ok, given.stderr);
+    assert.equal(given.stdout, `ada@example.com (${ada.id}) now has the role admin (had no role)\n`);
+    assert.equal((await adapter.getUser(ada.id))?.role, "admin");
+    assert.equal((await adapter.getUser(grace.id))?.role, null, "another user's role stays");
+    assert.equal(await countSessions(adapter, ada.id), 3, "the user's sessions stay");
+
+    const replaced = await runCli(["users", "role", "--user", ada.id, "--role", "support", "--json"], {
+      env,
+    });
+    assert.equal(replaced.status, EXIT.ok, replaced.stderr);
+    assert.deepEqual(jsonOf(replaced), {
+      user: { id: ada.id, email: "ada@example.com" },
+      role: "support",
+      previous: "admin",
+    });
+
+    const listed = await runCli(["users", "list"], { env });
+    assert.match(listed.stdout, new RegExp(`^${ada.id} +ada@example\\.com +Ada +support +- +-$`, "m"));
+    const { users } = jsonOf(await runCli(["users", "list", "--json"], { env })) as { users: UserJson[] };
+    assert.deepEqual(users.map((user) => [user.email, user.role]).sort(), [
+      ["ada@example.com", "support"],
+      ["grace@example.com", null],
+    ]);
+
+    const cleared = await runCli(["users", "role", "--user", ada.id, "--clear"], { env });
+    assert.equal(cleared.status, EXIT.ok, cleared.stderr);
+    assert.equal(cleared.stdout, `ada@example.com (${ada.id}) now has no role (had the role support)\n`);
+    assert.equal((await adapter.getUser(ada.id))?.role, null);
+
+    const change = (from: string | null, to: string | null) => ({
+      kind: "role-changed",
+      actorId: null,
+      subjectId: ada.id,
+      detail: { from, to },
+    });
+    assert.deepEqual(await roleChanges(adapter, ada.id), [
+      change(null, "admin"),
+      change("admin", "support"),
+      change("support", null),
+    ]);
+    assert.deepEqual(await roleChanges(adapter, grace.id), []);
+    await adapter.close();
+  });
+
+  test("the role the user has already: nothing changes, no audit entry", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const ada = await adapter.createUser({ email: "ada@example.com", emailVerified: null });
+    await adapter.setUserRole(ada.id, "admin");
+    const env = { DATABASE_URL: url };
+
+    const same = await runCli(["users", "role", "--user", ada.id, "--role", "admin"], { env });
+    assert.equal(same.status, EXIT.ok, same.stderr);
+    assert.equal(same.stdout, `ada@example.com (${ada.id}) already has the role admin\n`);
+    await adapter.setUserRole(ada.id, null);
+    const none = await runCli(["users", "role", "--user", ada.id, "--clear", "--json"], { env });
+    assert.deepEqual(jsonOf(none), {
+      user: { id: ada.id, email: "ada@example.com" },
+      role: null,
+      previous: null,
+    });
+    assert.deepEqual(await roleChanges(adapter, ada.id), []);
+    await adapter.close();
+  });
+
+  test("an unknown user exits 67; no --user, neither or both of --role and --clear, or a bad role name exit 64; nothing changes", async () => {
+    const url = await fresh();
+    const adapter = await openAdapter(url, { migrated: true });
+    const ada = await adapter.createUser({ email: "ada@example.com", emailVerified: null });
+    const env = { DATABASE_URL: url };
+    await Promise.all(
+      ["nobody@example.com", crypto.randomUUID()].map(async (who) => {
+        const run = await runCli(["users", "role", "--user", who, "--role", "admin"], { env });
+        assert.equal(run.status, EXIT.noUser, who);
+        assert.equal(run.stdout, "");
+        assert.equal(run.stderr, `gatehouse users: no user has the id or email ${who}.\n`);
+      }),
+    );
+    await Promise.all(
+      [
+        ["users", "role", "--role", "admin"],
+        ["users", "role", "--user", ada.id],
+        ["users", "role", "--user", ada.id, "--role", "admin", "--clear"],
+        ["users", "role", "--user", ada.id, "--role", "Admin"],
+        ["users", "role", "--user", ada.id, "--role", ""],
+        ["users", "role", "--user", ada.id, "--role", "a".repeat(65)],
+        ["users", "role", "--user", ada.id, "--role", "admin", "--limit", "3"],
+        ["users", "disable", "--user", ada.id, "--role", "admin"],
+      ].map(async (args) => {
+        const run = await runCli(args, { env });
+        assert.equal(run.status, EXIT.usage, args.join(" "));
+        assert.match(run.stderr, /Usage: gatehouse users list/);
+      }),
+    );
+    assert.equal((await adapter.getUser(ada.id))?.role, null);
+    assert.deepEqual(await roleChanges(adapter, ada.id), []);
     await adapter.close();
   });
 });

@@ -1,4 +1,10 @@
-import { createPasswordResetLink, disableUser, enableUser, normalizeEmail } from "@gatehouse/core";
+import {
+  composePasswordMail,
+  createPasswordResetLink,
+  disableUser,
+  enableUser,
+  normalizeEmail,
+} from "@gatehouse/core";
 import type { AdapterUser } from "@gatehouse/core/adapter";
 import { passwordMailer } from "@gatehouse/smtp";
 import { isStorageError } from "@gatehouse/sql";
@@ -11,12 +17,16 @@ import {
   type OpenDatabase,
   withCurrentDatabase,
 } from "../lib/database.ts";
+import { errorCode } from "../lib/error-code.ts";
 import { findUser } from "../lib/find-user.ts";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
 
-type Subcommand = "list" | "create" | "reset-link" | "disable" | "enable";
+type Subcommand = "list" | "create" | "reset-link" | "disable" | "enable" | "role";
+
+/** Role names as the app's `admin.roles` takes them: they read the same in storage, URLs and the console. */
+const ROLE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 
 /** The options each subcommand takes besides --json and --dotenv; any other is a usage error. */
 const OPTIONS_OF: Record<Subcommand, readonly string[]> = {
@@ -25,21 +35,25 @@ const OPTIONS_OF: Record<Subcommand, readonly string[]> = {
   "reset-link": ["email", "url", "send"],
   disable: ["user"],
   enable: ["user"],
+  role: ["user", "role", "clear"],
 };
 
-/** `gatehouse users list|create|reset-link|disable|enable`: the users in DATABASE_URL. */
+/** `gatehouse users list|create|reset-link|disable|enable|role`: the users in DATABASE_URL. */
 export const usersCommand: Command = {
   name: "users",
-  summary: "list the users (a page at a time), create one, make a password reset link, disable or enable one",
+  summary:
+    "list the users (a page at a time), create one, make a password reset link, disable or enable one, set a role",
   usage: `Usage: gatehouse users list [--limit <n>] [--after <id>] [--json] [--dotenv <path>]
        gatehouse users create --email <address> [--name <name>] [--json] [--dotenv <path>]
        gatehouse users reset-link --email <address> [--url <auth url>] [--send] [--json] [--dotenv <path>]
        gatehouse users disable --user <id or email> [--json] [--dotenv <path>]
        gatehouse users enable --user <id or email> [--json] [--dotenv <path>]
+       gatehouse users role --user <id or email> (--role <name> | --clear) [--json] [--dotenv <path>]
 
-  list        the users in id order, a page at a time, with when each was disabled (- while
-              enabled). When there are more, a last line on stderr gives the command for the
-              next page; with --json, "next" holds the cursor (null on the last page)
+  list        the users in id order, a page at a time, with their role and when each was
+              disabled (- for none). When there are more, a last line on stderr gives the
+              command for the next page; with --json, "next" holds the cursor (null on the last
+              page)
   create      a user with this email address and an optional name; nothing is sent. The address
               is normalised as sign-in does it (NFKC, trimmed, lower case). Exit 73 when a user
               has it already
@@ -54,13 +68,21 @@ export const usersCommand: Command = {
               user has the id or email
   enable      lets a disabled user sign in again; the sessions that ended stay ended. Exit 67
               when no user has the id or email
+  role        gives the user a role (--role), replacing any they had, or takes it away
+              (--clear). \`admin\` opens the admin API and console; another role means what the
+              app makes of it (list it in the app's admin.roles to assign it there too). A
+              change is written to the audit log (role-changed, by no one: the CLI); setting
+              the role the user has changes nothing. Exit 67 when no user has the id or email
   --user      the user's id, or their email address
+  --role      a role name: lowercase letters, digits, - and _, starting with a letter, at most 64
+  --clear     no role
   --url       the auth endpoint's public URL, e.g. https://app.example.com/api/auth
   --send      mail the link instead of printing it (SMTP_URL and EMAIL_FROM, as the web app)
   --limit     users per page, 1–${MAX_LIMIT}; default ${DEFAULT_LIMIT}
   --after     the cursor: the last id of the previous page
   --json      print the result as JSON; disable and enable print
-              { "user": { "id", "email" }, "disabled": <when, or null> }
+              { "user": { "id", "email" }, "disabled": <when, or null> }; role prints
+              { "user": { "id", "email" }, "role": <name or null>, "previous": <name or null> }
 ${DATABASE_HELP}`,
 
   async run(argv, context) {
@@ -72,10 +94,19 @@ ${DATABASE_HELP}`,
       url: { type: "string" },
       send: { type: "boolean" },
       user: { type: "string" },
+      role: { type: "string" },
+      clear: { type: "boolean" },
       json: { type: "boolean" },
       ...DATABASE_OPTIONS,
     });
-    const which = subcommand(positionals, ["list", "create", "reset-link", "disable", "enable"] as const);
+    const which = subcommand(positionals, [
+      "list",
+      "create",
+      "reset-link",
+      "disable",
+      "enable",
+      "role",
+    ] as const);
     const json = values.json === true;
     refuseOthers(values, which);
     if (which === "list") {
@@ -89,6 +120,23 @@ ${DATABASE_HELP}`,
       if (!who) throw new CliError(EXIT.usage, `${which} needs --user <id or email>.`);
       return withCurrentDatabase(context, values.dotenv, (database) =>
         setDisabled(context, database, { who, disable: which === "disable", json }),
+      );
+    }
+    if (which === "role") {
+      const who = values.user?.trim();
+      if (!who) throw new CliError(EXIT.usage, "role needs --user <id or email>.");
+      if ((values.role === undefined) === (values.clear !== true)) {
+        throw new CliError(EXIT.usage, "role needs --role <name> or --clear (one of them).");
+      }
+      const role = values.role ?? null;
+      if (role !== null && !ROLE_NAME.test(role)) {
+        throw new CliError(
+          EXIT.usage,
+          "--role must be a role name: lowercase letters, digits, - and _, starting with a letter, at most 64.",
+        );
+      }
+      return withCurrentDatabase(context, values.dotenv, (database) =>
+        setRole(context, database, { who, role, json }),
       );
     }
     if (which === "reset-link") {
@@ -143,11 +191,12 @@ async function list(
     return EXIT.ok;
   }
   const rows = [
-    ["ID", "EMAIL", "NAME", "EMAIL VERIFIED", "DISABLED"],
+    ["ID", "EMAIL", "NAME", "ROLE", "EMAIL VERIFIED", "DISABLED"],
     ...page.map((user) => [
       user.id,
       user.email ?? "-",
       user.name ?? "-",
+      user.role ?? "-",
       user.emailVerified?.toISOString() ?? "-",
       user.disabledAt?.toISOString() ?? "-",
     ]),
@@ -195,13 +244,14 @@ async function resetLink(
   if (link === null) throw new CliError(EXIT.noUser, `no user has the email ${options.email}.`);
   if (options.mail) {
     try {
-      await passwordMailer(options.mail)({
-        kind: "reset-password",
-        to: options.email,
-        url: link.url,
-        expires: link.expires,
-        theme: {},
-      });
+      await passwordMailer(options.mail)(
+        composePasswordMail({
+          kind: "reset-password",
+          to: options.email,
+          url: link.url,
+          expires: link.expires,
+        }),
+      );
     } catch (error) {
       throw new CliError(
         EXIT.unavailable,
@@ -253,6 +303,57 @@ async function setDisabled(
   return EXIT.ok;
 }
 
+/**
+ * Sets or clears the user's role and writes `role-changed` to the audit log (actor null: no user
+ * did it), as the admin API does for an administrator. The role is read first, for the entry's
+ * `from`: an administrator changing it in the same instant could make `from` stale, never the role.
+ */
+async function setRole(
+  context: CommandContext,
+  { adapter }: OpenDatabase,
+  options: { who: string; role: string | null; json: boolean },
+): Promise<number> {
+  const noUser = new CliError(EXIT.noUser, `no user has the id or email ${options.who}.`);
+  const found = await findUser(adapter, options.who);
+  if (found === null) throw noUser;
+  const from = found.role ?? null;
+  let user: AdapterUser | null = found;
+  if (from !== options.role) {
+    user = await adapter.setUserRole(found.id, options.role);
+    // Deleted by someone else after it was found.
+    if (user === null) throw noUser;
+    try {
+      await adapter.appendAudit?.({
+        at: new Date(),
+        kind: "role-changed",
+        actorId: null,
+        subjectId: user.id,
+        ip: null,
+        userAgent: null,
+        detail: { from, to: options.role },
+      });
+    } catch (error) {
+      // The role changed; only its record failed, which the operator should hear about.
+      context.io.err(
+        `gatehouse users: the role changed, but its audit entry was not written (${errorCode(error)}).`,
+      );
+    }
+  }
+  const role = user.role ?? null;
+  if (options.json) {
+    printJson(context, { user: { id: user.id, email: user.email ?? null }, role, previous: from });
+    return EXIT.ok;
+  }
+  const whom = user.email ? `${user.email} (${user.id})` : user.id;
+  const named = (value: string | null) => (value === null ? "no role" : `the role ${value}`);
+  context.io.out(
+    from === role
+      ? `${whom} already has ${named(role)}`
+      : `${whom} now has ${named(role)} (had ${named(from)})`,
+  );
+  return EXIT.ok;
+}
+
 function userJson(user: AdapterUser) {
   return {
     id: user.id,
@@ -261,6 +362,8 @@ function userJson(user: AdapterUser) {
     emailVerified: user.emailVerified,
     image: user.image ?? null,
     disabledAt: user.disabledAt ?? null,
+    role: user.role ?? null,
+    createdAt: user.createdAt ?? null,
   };
 }
 

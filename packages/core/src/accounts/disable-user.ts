@@ -1,5 +1,10 @@
-import type { Adapter, AdapterUser } from "../adapter/adapter.ts";
+import type { Services } from "../actions/services.ts";
+import type { Adapter, AdapterUser, StoredAuditEntry } from "../adapter/adapter.ts";
+import { callAdapter } from "../adapter/call-adapter.ts";
+import { recordAudit } from "../audit/record-audit.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { endAllSessions } from "./end-sessions.ts";
 
 /** What `disableUser` and `enableUser` need: storage with the user's disabled mark. */
 export interface DisableUserOptions {
@@ -45,7 +50,56 @@ export async function enableUser(options: DisableUserOptions): Promise<AdapterUs
   return user;
 }
 
-/** The audit entry of a disable or enable, when the adapter keeps a log. */
+/** Who disables or enables whom inside a request (the admin API), and why. */
+export interface DisableInRequest {
+  userId: string;
+  /** The administrator. */
+  actorId: string;
+  reason?: string;
+}
+
+/**
+ * `disableUser` inside a request (the admin API; storage failures are `StorageUnavailable`, a
+ * missing `setUserDisabled` is the caller's to check): the sessions end through the request's services,
+ * so this instance's caches of live sessions know at once, and the audit entry goes through
+ * `recordAudit` — with the administrator's address and browser, the app's `audit` setting and its
+ * `audit` event.
+ */
+export async function disableUserInRequest(
+  ctx: RequestContext,
+  services: Services,
+  input: DisableInRequest,
+): Promise<AdapterUser | null> {
+  const user = await callAdapter(ctx.config.adapter!, "setUserDisabled", input.userId, new Date(ctx.now));
+  if (!user) return null;
+  await endAllSessions(ctx, services, input.userId);
+  await recordAudit(ctx, { kind: "user-disabled", ...auditFields(input) });
+  return user;
+}
+
+/** `enableUser` inside a request, its entry through `recordAudit` (see `disableUserInRequest`). */
+export async function enableUserInRequest(
+  ctx: RequestContext,
+  input: DisableInRequest,
+): Promise<AdapterUser | null> {
+  const user = await callAdapter(ctx.config.adapter!, "setUserDisabled", input.userId, null);
+  if (user) await recordAudit(ctx, { kind: "user-enabled", ...auditFields(input) });
+  return user;
+}
+
+function auditFields(input: { userId: string; actorId?: string | null; reason?: string }): {
+  actorId: string | null;
+  subjectId: string;
+  detail: StoredAuditEntry["detail"];
+} {
+  return {
+    actorId: input.actorId ?? null,
+    subjectId: input.userId,
+    detail: input.reason === undefined ? {} : { reason: input.reason.slice(0, 500) },
+  };
+}
+
+/** The audit entry of a disable or enable outside a request, when the adapter keeps a log. */
 async function audit(
   adapter: Adapter,
   kind: "user-disabled" | "user-enabled",
@@ -55,11 +109,9 @@ async function audit(
   await adapter.appendAudit?.({
     at: new Date(now),
     kind,
-    actorId: options.actorId ?? null,
-    subjectId: options.userId,
+    ...auditFields(options),
     ip: null,
     userAgent: null,
-    detail: options.reason === undefined ? {} : { reason: options.reason.slice(0, 500) },
   });
 }
 

@@ -1,5 +1,6 @@
 import { recentSignIn } from "../accounts/recent-sign-in.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { isAdmin } from "../admin/is-admin.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { accountUser } from "./lib/account-user.ts";
@@ -8,7 +9,8 @@ import type { Services } from "./services.ts";
 /**
  * `GET account` (JSON), for the signed-in user: the profile, the ways they can sign in (password,
  * passkeys, two-factor, linked providers), the providers they could link, and whether their sign-in
- * is recent enough for sensitive changes. Answers `{ user, methods, linkable, recentSignIn }`.
+ * is recent enough for sensitive changes. Answers `{ user, methods, linkable, recentSignIn }`; `user`
+ * carries the stored `role` and `admin` (an administrator: the console shows its admin link).
  */
 export async function accountAction(
   ctx: RequestContext,
@@ -32,6 +34,9 @@ export async function accountAction(
       name: user.name ?? null,
       image: user.image ?? null,
       emailVerified: user.emailVerified ? user.emailVerified.toISOString() : null,
+      role: user.role ?? null,
+      // Whether to offer the admin console: the admin endpoints decide again on every call.
+      admin: isAdmin(user, ctx.config.admin),
     },
     methods: {
       password: passwordHash !== null,

@@ -3,6 +3,17 @@ import { accountDeleteAction } from "./account-delete.ts";
 import { accountUnlinkAction } from "./account-unlink.ts";
 import { accountUpdateAction } from "./account-update.ts";
 import { activityAction } from "./activity.ts";
+import { adminAuditAction } from "./admin-audit.ts";
+import { adminOverviewAction } from "./admin-overview.ts";
+import { adminPasswordResetAction } from "./admin-password-reset.ts";
+import { adminSessionsRevokeAction } from "./admin-sessions-revoke.ts";
+import { adminTwoFactorRemoveAction } from "./admin-two-factor-remove.ts";
+import { adminUserAction } from "./admin-user.ts";
+import { adminUserDeleteAction } from "./admin-user-delete.ts";
+import { adminUserDisableAction } from "./admin-user-disable.ts";
+import { adminUserEnableAction } from "./admin-user-enable.ts";
+import { adminUserRoleAction } from "./admin-user-role.ts";
+import { adminUsersAction } from "./admin-users.ts";
 import { backchannelLogoutAction } from "./backchannel-logout.ts";
 import { callbackAction } from "./callback.ts";
 import { changeEmailAction } from "./change-email.ts";
@@ -125,6 +136,18 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "change-email", provider: "absent", ...page, csrf: refuseToSignIn, handle: changeEmailAction }),
   endpoint({ method: "POST", action: "account-unlink", provider: "absent", ...json, csrf: refuseAsJson, handle: accountUnlinkAction }),
   endpoint({ method: "POST", action: "account-delete", provider: "absent", ...json, csrf: refuseAsJson, handle: accountDeleteAction }),
+  // The admin API (docs/admin.md): administrators only (403 AdminRequired before anything else is read); without an adapter that lists users, 404.
+  endpoint({ method: "GET", action: "admin-overview", provider: "absent", ...json, csrf: null, handle: adminOverviewAction }),
+  endpoint({ method: "GET", action: "admin-users", provider: "absent", ...json, csrf: null, handle: adminUsersAction }),
+  endpoint({ method: "GET", action: "admin-user", provider: "absent", ...json, csrf: null, handle: adminUserAction }),
+  endpoint({ method: "GET", action: "admin-audit", provider: "absent", ...json, csrf: null, handle: adminAuditAction }),
+  endpoint({ method: "POST", action: "admin-user-disable", provider: "absent", ...json, csrf: refuseAsJson, handle: adminUserDisableAction }),
+  endpoint({ method: "POST", action: "admin-user-enable", provider: "absent", ...json, csrf: refuseAsJson, handle: adminUserEnableAction }),
+  endpoint({ method: "POST", action: "admin-sessions-revoke", provider: "absent", ...json, csrf: refuseAsJson, handle: adminSessionsRevokeAction }),
+  endpoint({ method: "POST", action: "admin-password-reset", provider: "absent", ...json, csrf: refuseAsJson, handle: adminPasswordResetAction }),
+  endpoint({ method: "POST", action: "admin-two-factor-remove", provider: "absent", ...json, csrf: refuseAsJson, handle: adminTwoFactorRemoveAction }),
+  endpoint({ method: "POST", action: "admin-user-delete", provider: "absent", ...json, csrf: refuseAsJson, handle: adminUserDeleteAction }),
+  endpoint({ method: "POST", action: "admin-user-role", provider: "absent", ...json, csrf: refuseAsJson, handle: adminUserRoleAction }),
   // Passkeys (WebAuthn; without `passkeys` configured these answer 404). Credentials travel as JSON text in `response`.
   endpoint({ method: "POST", action: "passkey-options", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyOptionsAction }),
   endpoint({ method: "POST", action: "passkey-signin", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeySignInAction }),

@@ -13,5 +13,7 @@ export function verifyRequestAction(ctx: RequestContext): Outcome {
   }
   const type = ctx.url.searchParams.get("type");
   const kind = type === "signup" || type === "reset-password" ? type : "signin";
-  return { type: "page", page: renderPage({ page: "verify-request", kind }, pageContext(ctx)) };
+  const resetMaxAge = ctx.config.password?.resetMaxAge;
+  const model = { page: "verify-request", kind, ...(resetMaxAge ? { resetMaxAge } : {}) } as const;
+  return { type: "page", page: renderPage(model, pageContext(ctx)) };
 }

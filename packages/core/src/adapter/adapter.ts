@@ -259,7 +259,11 @@ export interface Adapter {
   searchUsers?(query: UserSearch): Promise<{ users: UserSummary[]; next: string | null }>;
   /** Sets (or with null, clears) the user's role; resolves to the user as now stored, null for an unknown id. */
   setUserRole?(userId: string, role: string | null): Promise<AdapterUser | null>;
-  /** Counts for the admin overview: users, disabled users, live sessions at `now`, audit entries of `kinds` since `since`. */
+  /**
+   * Counts for the admin overview: users, disabled users, live sessions at `now`, audit entries of
+   * `kinds` since `since` (inclusive). An invalid date, or kinds that are not non-empty strings,
+   * rejects with a `TypeError`.
+   */
   userStats?(query: { now: Date; since: Date; kinds: readonly string[] }): Promise<UserStats>;
 
   /**
@@ -381,8 +385,9 @@ export interface AuditQuery {
 export interface UserSearch {
   /**
    * Search text, trimmed, 1–200 characters: users whose email or name *starts with* it
-   * (case-insensitive), or whose id is exactly it. Prefix matching is what an index can answer at any
-   * table size; `@example.com` style domain search is not offered.
+   * (case-insensitive: both folded, NFKC then lower case, so "ÉMILE" finds "émile" and "ﬁ" is "fi"),
+   * or whose id is exactly it. Prefix matching is what an index can answer at any table size;
+   * `@example.com` style domain search is not offered.
    */
   q?: string;
   /** Only disabled users (true) or only enabled ones (false). */
@@ -393,11 +398,19 @@ export interface UserSearch {
   twoFactor?: boolean;
   /** Only users with this role. */
   role?: string;
-  /** `created` (default), `email` or `name`; ties broken by id. */
+  /**
+   * `created` (default), `email` or `name`; ties broken by id. Emails and names compare folded (as
+   * `q`), in code point order; a user without one sorts as the empty string — first in ascending
+   * order, last in descending — so no one is left out.
+   */
   sort?: "created" | "email" | "name";
   /** Default `desc` for `created`, `asc` for the others. */
   order?: "asc" | "desc";
-  /** The `next` of the previous page of the same query. */
+  /**
+   * The `next` of the previous page of the same query (the same sort and order). Opaque; for the
+   * `email` and `name` sorts it holds the last user's folded email or name, so it is as private as
+   * the page it follows.
+   */
   cursor?: string | null;
   /** 1–100. */
   limit: number;

@@ -6,6 +6,7 @@ import { copyDate, copyOrNull, validDate } from "./memory-copies.ts";
 import { createMemoryPasskeys } from "./memory-passkeys.ts";
 import { createMemorySessionRecords } from "./memory-session-records.ts";
 import { createMemoryTwoFactor } from "./memory-two-factor.ts";
+import { createMemoryUserAdmin } from "./memory-users.ts";
 
 export { MemoryAdapterError, type MemoryAdapterErrorCode } from "./memory-adapter-error.ts";
 
@@ -67,7 +68,8 @@ export type MemoryAdapter = {
  * single-use verification tokens, first-insert-wins client registrations, `EmailTaken` errors, one
  * user per email under concurrent sign-ups, passkey counters and TOTP steps that only move forward,
  * single-use backup codes, session records deleted with their session, an append-only audit log
- * paged newest first) and passes the same conformance suite. Everything is lost when the
+ * paged newest first, roles written by `setUserRole` only, the admin user list with the same sorts,
+ * folding and cursors) and passes the same conformance suite. Everything is lost when the
  * process ends, and nothing is shared between processes: not for production.
  *
  * @example
@@ -98,6 +100,13 @@ export function createMemoryAdapter(): MemoryAdapter {
       [...sessions.values()].filter((session) => session.userId === userId).map((s) => s.sessionToken),
   });
   const audit = createMemoryAudit();
+  const userAdmin = createMemoryUserAdmin({
+    users: () => users.values(),
+    user: (id) => users.get(id),
+    twoFactorOn: (userId) => twoFactor.isOn(userId),
+    liveSessions: (now) => sessionRecords.countLive(now),
+    auditEntries: (kind, since) => audit.count(kind, since),
+  });
   // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
   const refreshing = new Map<string, Promise<unknown>>();
 
@@ -116,8 +125,11 @@ export function createMemoryAdapter(): MemoryAdapter {
       email: user.email ?? (null as unknown as string),
       emailVerified: user.emailVerified ? validDate(user.emailVerified, "emailVerified") : null,
       image: user.image ?? null,
-      // Only setUserDisabled writes the mark (see updateUser).
+      // Only setUserDisabled and setUserRole write these (see updateUser).
       disabledAt: null,
+      role: null,
+      // Now, unless the caller says when (an import), as the SQL adapter does.
+      createdAt: user.createdAt ? validDate(user.createdAt, "createdAt") : new Date(),
     };
     if (emailHolder(row.email) !== undefined) throw new MemoryAdapterError("EmailTaken", operation);
     if (users.has(row.id)) throw new MemoryAdapterError("Conflict", operation);
@@ -194,8 +206,9 @@ export function createMemoryAdapter(): MemoryAdapter {
       return copyOrNull(userOf(accountOf(key)?.userId), copyUser);
     },
 
-    // Never `disabledAt`: a stale copy of the user handed back (a profile update after sign-in)
-    // must not enable a user disabled meanwhile. Only setUserDisabled writes it.
+    // Never `disabledAt`, `role` nor `createdAt`: a stale copy of the user handed back (a profile
+    // update after sign-in) must not enable a user disabled meanwhile, nor undo a role change. Only
+    // setUserDisabled and setUserRole write those.
     async updateUser({ id, ...changes }) {
       const row = users.get(id);
       if (row === undefined) throw new MemoryAdapterError("NotFound", "updateUser");
@@ -428,6 +441,20 @@ export function createMemoryAdapter(): MemoryAdapter {
       return copyUser(row);
     },
 
+    // The only write of the role, as SQL's one UPDATE: null clears it.
+    async setUserRole(userId, role) {
+      if (role !== null && (typeof role !== "string" || role === "")) {
+        throw new ConfigError(
+          "Gatehouse memory storage: setUserRole needs a non-empty role, or null for none",
+        );
+      }
+      const row = users.get(userId);
+      if (row === undefined) return null;
+      row.role = role;
+      return copyUser(row);
+    },
+
+    ...userAdmin,
     ...passkeys.methods,
     ...twoFactor.methods,
     ...sessionRecords.methods,
@@ -472,6 +499,8 @@ function copyUser(user: AdapterUser): AdapterUser {
     emailVerified: user.emailVerified === null ? null : new Date(user.emailVerified.getTime()),
     image: user.image ?? null,
     disabledAt: copyDate(user.disabledAt ?? null),
+    role: user.role ?? null,
+    createdAt: copyDate(user.createdAt ?? null),
   };
 }
 

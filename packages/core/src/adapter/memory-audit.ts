@@ -14,7 +14,12 @@ type AuditMethods = Pick<MemoryAdapter, "appendAudit" | "queryAudit" | "deleteAu
  * retention only. Entries hold user ids without a foreign key, as in SQL: a deleted user's history
  * stays (see `@gatehouse/sql`'s README).
  */
-export function createMemoryAudit(): { methods: AuditMethods; rows(): StoredAuditEntry[] } {
+export function createMemoryAudit(): {
+  methods: AuditMethods;
+  rows(): StoredAuditEntry[];
+  /** How many entries of `kind` are at or after `since` (epoch ms): the admin overview's counts. */
+  count(kind: string, since: number): number;
+} {
   // In append order, which is id order: ids count up, as SQL's identity column does.
   let entries: StoredAuditEntry[] = [];
   let lastId = 0;
@@ -51,7 +56,12 @@ export function createMemoryAudit(): { methods: AuditMethods; rows(): StoredAudi
     },
   };
 
-  return { methods, rows: () => entries.map(copyEntry) };
+  return {
+    methods,
+    rows: () => entries.map(copyEntry),
+    count: (kind, since) =>
+      entries.filter((entry) => entry.kind === kind && entry.at.getTime() >= since).length,
+  };
 }
 
 /** Whether `a` comes after `b` in the log's newest-first order (it is older, or as old and appended earlier). */

@@ -37,6 +37,8 @@ export function createMemorySessionRecords(refs: MemorySessionRecordRefs): {
   forgetSession(sessionTokenHash: string): void;
   /** Deletes the records that expired before `cutoff` (epoch ms), as `deleteExpiredSessions` does. */
   deleteExpired(cutoff: number): void;
+  /** How many records are live at `now` (epoch ms): `expires > now`, as `listSessionRecords` reads them. */
+  countLive(now: number): number;
 } {
   const records = new Map<string, StoredSessionRecord>();
   // sessionTokenHash → record id: SQL's unique index on the link, and the cascade's lookup.
@@ -136,6 +138,11 @@ export function createMemorySessionRecords(refs: MemorySessionRecordRefs): {
     },
     deleteExpired(cutoff) {
       for (const row of [...records.values()]) if (row.expires.getTime() < cutoff) remove(row);
+    },
+    countLive(now) {
+      let live = 0;
+      for (const row of records.values()) if (row.expires.getTime() > now) live++;
+      return live;
     },
   };
 }

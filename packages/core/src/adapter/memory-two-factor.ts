@@ -24,6 +24,8 @@ export function createMemoryTwoFactor(hasUser: (userId: string) => boolean): {
   methods: TwoFactorMethods;
   rows(): Pick<MemoryTables, "twoFactor" | "backupCodes">;
   forgetUser(userId: string): void;
+  /** Whether the user's two-factor is on: an enrolment that a first code confirmed. */
+  isOn(userId: string): boolean;
 } {
   const twoFactors = new Map<string, StoredTwoFactor>();
   // userId → code hash → when it was used (null: unused).
@@ -100,5 +102,6 @@ export function createMemoryTwoFactor(hasUser: (userId: string) => boolean): {
       twoFactors.delete(userId);
       backupCodes.delete(userId);
     },
+    isOn: (userId) => (twoFactors.get(userId)?.enabledAt ?? null) !== null,
   };
 }

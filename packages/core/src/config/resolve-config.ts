@@ -12,6 +12,8 @@ import { type NextAuthV4Sessions, resolveMigration } from "../session/next-auth-
 import { checkClientOptions } from "./check-client-options.ts";
 import { envName } from "./env.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, RateLimitOptions, Theme } from "./options.ts";
+import { type AdminSettings, resolveAdmin } from "./resolve-admin.ts";
+import { type I18nSettings, resolveI18n } from "./resolve-i18n.ts";
 import { type PasskeySettings, resolvePasskeys } from "./resolve-passkeys.ts";
 import { type PasswordSettings, resolvePassword } from "./resolve-password.ts";
 
@@ -50,6 +52,10 @@ export interface ResolvedConfig {
   events: Events;
   /** The audit log's settings; false: no entry is stored. */
   audit: AuditSettings | false;
+  /** Roles and the admin API: bootstrap administrators and the assignable roles. */
+  admin: AdminSettings;
+  /** The languages of the pages and mails, and each one's messages (the app's overrides included). */
+  i18n: I18nSettings;
 }
 
 /**
@@ -187,6 +193,8 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     }),
     events: checkEvents(options.events),
     audit: checkAuditOptions(options.audit),
+    admin: resolveAdmin(options.admin),
+    i18n: resolveI18n(options.i18n),
   };
 }
 

@@ -21,9 +21,12 @@ export interface ErrorEntry {
   /** HTTP status for JSON answers and for the error page. */
   readonly status: number;
   readonly surface: ErrorSurface;
-  /** Page heading (error page) — short. */
+  /**
+   * Page heading (error page) — short. English: a page shows the request's language, from the
+   * message catalogue's `error.<Code>.title` (i18n/messages; en takes this text).
+   */
   readonly title: string;
-  /** What the person sees. Never includes request data. */
+  /** What the person sees. Never includes request data. English, as `title` (`error.<Code>.message`). */
   readonly message: string;
   /** For operators: when the code is raised (documentation only). */
   readonly cause: string;
@@ -371,6 +374,22 @@ export const errorCatalogue = {
     title: "Unknown role",
     message: "That role is not one this site assigns.",
     cause: "admin-user-role with a role that admin.roles does not list.",
+  },
+  PasswordResetUnavailable: {
+    status: 409,
+    surface: "request",
+    title: "No reset link possible",
+    message: "A password reset link cannot be sent for this account.",
+    cause:
+      "admin-password-reset when the app has no Password provider (its reset page is where the link leads, its sendMail sends it) or the user has no usable email address.",
+  },
+  MailNotSent: {
+    status: 502,
+    surface: "request",
+    title: "Email not sent",
+    message: "The email could not be sent. Please try again in a moment.",
+    cause:
+      "admin-password-reset: the app's sendMail failed (logged as AccountMailFailed). The link it carried was shown to no one.",
   },
   PasskeyNotFound: {
     status: 404,

@@ -75,7 +75,7 @@ function withQuery(base: string, params: Record<string, string | undefined>): st
   return url.href;
 }
 
-/** What every built-in page needs to know about this request. */
+/** What every built-in page needs to know about this request, its language included. */
 export function pageContext(ctx: RequestContext): PageContext {
-  return { baseUrl: ctx.baseUrl, origin: ctx.origin, theme: ctx.config.theme };
+  return { baseUrl: ctx.baseUrl, origin: ctx.origin, theme: ctx.config.theme, i18n: ctx.i18n };
 }

@@ -3,6 +3,8 @@ import { parseCookies } from "../cookies/cookie.ts";
 import { type CookieNames, cookieNames } from "../cookies/cookie-names.ts";
 import { ResponseCookies } from "../cookies/response-cookies.ts";
 import { createCsrf, csrfTokenMatches, readCsrfCookie } from "../csrf/csrf.ts";
+import { requestTranslator } from "../i18n/request-translator.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { sameOriginUrl } from "../redirect/callback-url.ts";
 import { requestOrigin } from "./origin.ts";
 import type { RequestHead } from "./request-head.ts";
@@ -34,6 +36,7 @@ export class RequestContext {
   jsonMode: boolean;
   #url: URL | null = null;
   #csrfToken: string | null = null;
+  #i18n: Translator | null = null;
 
   /**
    * `from.url`: the request URL as the router read it (see `urlHead`), so it is not read twice;
@@ -64,6 +67,15 @@ export class RequestContext {
   get url(): URL {
     this.#url ??= new URL(this.request.url);
     return this.#url;
+  }
+
+  /**
+   * The request's language and its messages (docs/languages.md), chosen when a page or a mail first
+   * needs it — GET session never does — and then kept for the request.
+   */
+  get i18n(): Translator {
+    this.#i18n ??= requestTranslator(this.webRequest ?? this.request, this.config);
+    return this.#i18n;
   }
 
   /**

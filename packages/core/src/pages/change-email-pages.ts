@@ -11,11 +11,13 @@ type EmailChangedModel = Extract<PageModel, { page: "email-changed" }>;
  * changes nothing (mail scanners fetch links); only the button's POST uses the token.
  */
 export function confirmChangeEmailPage(model: ConfirmChangeEmailModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("confirmChangeEmail.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Confirm your new email"),
-    h("p", null, "Make ", h("strong", null, model.email), " the email address of your account?"),
+    h("h1", null, title),
+    h("p", null, ...i18n.parts("confirmChangeEmail.question", { email: h("strong", null, model.email) })),
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/change-email`, className: "stack" },
@@ -23,20 +25,22 @@ export function confirmChangeEmailPage(model: ConfirmChangeEmailModel, context: 
       h("input", { type: "hidden", name: "token", defaultValue: model.token }),
       h("input", { type: "hidden", name: "email", defaultValue: model.email }),
       h("input", { type: "hidden", name: "user", defaultValue: model.user }),
-      h("button", { type: "submit", className: "button" }, "Confirm new email"),
+      h("button", { type: "submit", className: "button" }, i18n.t("confirmChangeEmail.submit")),
     ),
   );
-  return { title: "Confirm your new email", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }
 
 /** After POST BASE/change-email: the account now has the new address. */
 export function emailChangedPage(model: EmailChangedModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("emailChanged.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Email changed"),
-    h("p", null, "Your account's email address is now ", h("strong", null, model.email), "."),
-    h("a", { className: "button", href: model.continueUrl }, "Continue"),
+    h("h1", null, title),
+    h("p", null, ...i18n.parts("emailChanged.text", { email: h("strong", null, model.email) })),
+    h("a", { className: "button", href: model.continueUrl }, i18n.t("common.continue")),
   );
-  return { title: "Email changed", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

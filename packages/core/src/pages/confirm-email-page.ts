@@ -10,19 +10,21 @@ type ConfirmModel = Extract<PageModel, { page: "confirm-email" }>;
  * scanners fetch links too — only the button's POST spends the token.
  */
 export function confirmEmailPage(model: ConfirmModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("confirmEmail.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Confirm sign in"),
-    h("p", null, "Sign in as ", h("strong", null, model.email), "?"),
+    h("h1", null, title),
+    h("p", null, ...i18n.parts("confirmEmail.question", { email: h("strong", null, model.email) })),
     h(
       "form",
       { method: "post", action: model.action, className: "stack" },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
       h("input", { type: "hidden", name: "token", defaultValue: model.token }),
       h("input", { type: "hidden", name: "email", defaultValue: model.email }),
-      h("button", { type: "submit", className: "button" }, "Sign in"),
+      h("button", { type: "submit", className: "button" }, i18n.t("common.signIn")),
     ),
   );
-  return { title: "Confirm sign in", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

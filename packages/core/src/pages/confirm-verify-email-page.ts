@@ -10,19 +10,21 @@ type ConfirmVerifyEmailModel = Extract<PageModel, { page: "confirm-verify-email"
  * it — mail scanners fetch links too — only the button's POST to BASE/verify-email spends the token.
  */
 export function confirmVerifyEmailPage(model: ConfirmVerifyEmailModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("confirmVerifyEmail.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Confirm your email"),
-    h("p", null, "Confirm ", h("strong", null, model.email), " as the address of your account?"),
+    h("h1", null, title),
+    h("p", null, ...i18n.parts("confirmVerifyEmail.question", { email: h("strong", null, model.email) })),
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/verify-email`, className: "stack" },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
       h("input", { type: "hidden", name: "token", defaultValue: model.token }),
       h("input", { type: "hidden", name: "email", defaultValue: model.email }),
-      h("button", { type: "submit", className: "button" }, "Confirm email address"),
+      h("button", { type: "submit", className: "button" }, i18n.t("confirmVerifyEmail.submit")),
     ),
   );
-  return { title: "Confirm your email", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

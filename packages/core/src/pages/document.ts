@@ -5,6 +5,9 @@ import { safeImageUrl } from "./theme.ts";
 
 export interface DocumentProps {
   title: string;
+  /** The page's language (`<html lang>`), and `rtl` for a language written right to left. */
+  lang: string;
+  dir?: "rtl";
   theme: Theme;
   /** The CSP nonce; the one <style> element carries it. */
   nonce: string;
@@ -21,13 +24,22 @@ export interface DocumentProps {
  * renderer escapes `</style` and `</script` inside them, as React does — so nothing needs
  * `dangerouslySetInnerHTML`.
  */
-export function Document({ title, theme, nonce, css, script, children }: DocumentProps): MarkupElement {
+export function Document({
+  title,
+  lang,
+  dir,
+  theme,
+  nonce,
+  css,
+  script,
+  children,
+}: DocumentProps): MarkupElement {
   const scheme =
     theme.colorScheme === "light" || theme.colorScheme === "dark" ? theme.colorScheme : undefined;
   const logo = safeImageUrl(theme.logo);
   return h(
     "html",
-    { lang: "en", "data-color-scheme": scheme },
+    { lang, dir, "data-color-scheme": scheme },
     h(
       "head",
       null,

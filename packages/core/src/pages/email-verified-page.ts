@@ -6,12 +6,14 @@ type EmailVerifiedModel = Extract<PageModel, { page: "email-verified" }>;
 
 /** After POST BASE/verify-email: the address is verified; a button on to sign in. */
 export function emailVerifiedPage(model: EmailVerifiedModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("emailVerified.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Email verified"),
-    h("p", null, "Your email address is confirmed. You can sign in now."),
-    h("a", { className: "button", href: model.signInUrl }, "Sign in"),
+    h("h1", null, title),
+    h("p", null, i18n.t("emailVerified.text")),
+    h("a", { className: "button", href: model.signInUrl }, i18n.t("common.signIn")),
   );
-  return { title: "Email verified", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

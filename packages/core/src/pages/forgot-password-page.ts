@@ -15,15 +15,13 @@ type ForgotPasswordModel = Extract<PageModel, { page: "forgot-password" }>;
  * "reset-password"), so nobody learns from it which addresses have accounts.
  */
 export function forgotPasswordPage(model: ForgotPasswordModel, context: PageContext): PageView {
-  const error = inlineError(model.error, "Unable to send a reset link.");
+  const { i18n } = context;
+  const title = i18n.t("forgotPassword.title");
+  const error = inlineError(i18n, model.error, "forgotPassword.failed");
   const content = h(
     FormPage,
-    { title: "Reset your password", error },
-    h(
-      "p",
-      null,
-      "Enter the email address of your account and we will send you a link to choose a new password.",
-    ),
+    { title, error },
+    h("p", null, i18n.t("forgotPassword.intro")),
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/forgot-password`, className: "stack" },
@@ -31,20 +29,23 @@ export function forgotPasswordPage(model: ForgotPasswordModel, context: PageCont
       h(TextField, {
         id: "forgot-password-email",
         name: "email",
-        label: "Email",
+        label: i18n.t("field.email"),
         type: "email",
         autoComplete: "email",
         required: true,
         invalid: error?.field === "email",
       }),
-      h("button", { type: "submit", className: "button" }, "Send reset link"),
+      h("button", { type: "submit", className: "button" }, i18n.t("forgotPassword.submit")),
     ),
     h("hr", null),
     h(AccountLinks, {
       links: [
-        { href: accountPageUrl(context.baseUrl, "signin", model.callbackUrl), text: "Back to sign in" },
+        {
+          href: accountPageUrl(context.baseUrl, "signin", model.callbackUrl),
+          text: i18n.t("common.backToSignIn"),
+        },
       ],
     }),
   );
-  return { title: "Reset your password", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

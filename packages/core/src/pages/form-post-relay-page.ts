@@ -1,4 +1,5 @@
 import type { Theme } from "../config/options.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { renderHtmlDocument } from "./html-document.ts";
 import { h } from "./lib/h.ts";
 import type { PageView, RenderedPage } from "./page-model.ts";
@@ -29,25 +30,28 @@ interface RelayInput {
   action: string;
   fields: ReadonlyArray<readonly [string, string]>;
   theme: Theme;
+  /** The request's language. */
+  i18n: Translator;
 }
 
 /** The relay page's content; its one script carries `nonce`. */
 export function formPostRelayView(input: RelayInput, nonce: string): PageView {
+  const title = input.i18n.t("relay.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Continue signing in"),
+    h("h1", null, title),
     h(
       "form",
       { method: "post", action: input.action, className: "stack" },
       ...input.fields.map(([name, value], index) =>
         h("input", { key: index, type: "hidden", name, defaultValue: value }),
       ),
-      h("button", { type: "submit", className: "button" }, "Continue"),
+      h("button", { type: "submit", className: "button" }, input.i18n.t("common.continue")),
     ),
     h("script", { nonce }, AUTO_SUBMIT),
   );
-  return { title: "Continue signing in", status: 200, content, css: themeCss(input.theme) };
+  return { title, status: 200, content, css: themeCss(input.theme) };
 }
 
 /**
@@ -62,6 +66,7 @@ export function renderFormPostRelayPage(input: RelayInput): RenderedPage {
   return renderHtmlDocument({
     status: view.status,
     title: view.title,
+    i18n: input.i18n,
     theme: input.theme,
     css: view.css ?? "",
     content: view.content,

@@ -1,4 +1,5 @@
 import type { Theme } from "../config/options.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { Document } from "./document.ts";
 import { h, type MarkupNode } from "./lib/h.ts";
 import { renderMarkup } from "./lib/render-markup.ts";
@@ -12,6 +13,8 @@ import type { RenderedPage } from "./page-model.ts";
 export function renderHtmlDocument(input: {
   status: number;
   title: string;
+  /** The page's language: `<html lang>` (and `dir="rtl"` where it is written right to left). */
+  i18n: Pick<Translator, "locale" | "direction">;
   theme: Theme;
   css: string;
   content: MarkupNode;
@@ -29,6 +32,8 @@ export function renderHtmlDocument(input: {
     Document,
     {
       title: input.title,
+      lang: input.i18n.locale,
+      ...(input.i18n.direction === "rtl" ? { dir: "rtl" as const } : {}),
       theme: input.theme,
       nonce,
       css: input.css,

@@ -1,5 +1,6 @@
 import type { Theme } from "../config/options.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
+import type { Translator } from "../i18n/translator.ts";
 import type { CredentialInput, ProviderStyle } from "../providers/types.ts";
 import type { MarkupElement } from "./lib/h.ts";
 
@@ -22,8 +23,11 @@ export type PageModel =
       passkeys?: { signUp: boolean } | null;
     }
   | { page: "signout"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
-  /** "Check your email": after a sign-in link (`signin`, the default), a sign-up, or a reset request. */
-  | { page: "verify-request"; kind?: "signin" | "signup" | "reset-password" }
+  /**
+   * "Check your email": after a sign-in link (`signin`, the default), a sign-up, or a reset request
+   * (whose link works for `resetMaxAge` seconds, default an hour).
+   */
+  | { page: "verify-request"; kind?: "signin" | "signup" | "reset-password"; resetMaxAge?: number }
   /** GET signup: email, password (new-password), optional name; posts to `BASE/signup`. */
   | {
       page: "signup";
@@ -122,6 +126,8 @@ export interface PageContext {
   /** scheme://host[:port], e.g. `http://localhost:3000`. */
   origin: string;
   theme: Theme;
+  /** The request's language: every text of the page, its `<html lang>`, its numbers and dates. */
+  i18n: Translator;
 }
 
 export interface RenderedPage {

@@ -18,16 +18,19 @@ const DATA = {
 type Listener = (event?: { preventDefault(): void }) => Promise<void> | void;
 
 /** A page with the passkey part and an <h1>, and a browser whose WebAuthn parts `webauthn` gives. */
-function fakeBrowser(webauthn: {
-  PublicKeyCredential?: unknown;
-  get?: (options: unknown) => Promise<unknown>;
-}) {
+function fakeBrowser(
+  webauthn: {
+    PublicKeyCredential?: unknown;
+    get?: (options: unknown) => Promise<unknown>;
+  },
+  data: Record<string, string> = {},
+) {
   const listeners = new Map<string, Listener>();
   const button = {
     disabled: false,
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
   };
-  const root = { hidden: true, dataset: { ...DATA }, querySelector: () => button };
+  const root = { hidden: true, dataset: { ...DATA, ...data }, querySelector: () => button };
   const inserted: { className: string; role: string | null; textContent: string }[] = [];
   const heading = { after: (box: (typeof inserted)[number]) => inserted.push(box) };
   const document = {
@@ -187,6 +190,33 @@ test("{ error, message } is shown in an alert; a cancelled request shows nothing
   page.answers.push({ error: "RateLimited" });
   await page.listeners.get("click")?.();
   assert.equal(page.inserted[0]?.textContent, DATA.failure);
+});
+
+test("a refusal is shown in the page's language: data-messages by code, else the answer's own message", async () => {
+  class PublicKeyCredential extends level3(false) {}
+  const messages = JSON.stringify({ PasskeyInvalid: "Passkey nicht akzeptiert." });
+  const page = fakeBrowser({ PublicKeyCredential, get: async () => new PublicKeyCredential() }, { messages });
+  await settle();
+  page.answers.push({ options: {} }, { error: "PasskeyInvalid", message: "Not accepted." });
+  await page.listeners.get("click")?.();
+  assert.equal(page.inserted[0]?.textContent, "Passkey nicht akzeptiert.");
+  // A code the page has no words for (JSON answers speak English): the answer's message.
+  page.answers.push({ error: "InvalidBody", message: "The request body could not be read." });
+  await page.listeners.get("click")?.();
+  assert.equal(page.inserted[0]?.textContent, "The request body could not be read.");
+  // "toString" is no code of the page's, however the object is asked.
+  page.answers.push({ error: "toString" });
+  await page.listeners.get("click")?.();
+  assert.equal(page.inserted[0]?.textContent, DATA.failure);
+
+  const broken = fakeBrowser(
+    { PublicKeyCredential, get: async () => new PublicKeyCredential() },
+    { messages: "{" },
+  );
+  await settle();
+  broken.answers.push({ options: {} }, { error: "PasskeyInvalid", message: "Not accepted." });
+  await broken.listeners.get("click")?.();
+  assert.equal(broken.inserted[0]?.textContent, "Not accepted.", "unreadable data-messages: as before");
 });
 
 test("the autofill request fails silently until a passkey is picked (the person asked for nothing)", async () => {

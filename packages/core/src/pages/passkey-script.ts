@@ -1,3 +1,6 @@
+import { errorMessage, TRANSLATED_ERROR_CODES, type TranslatedErrorCode } from "../i18n/translated-errors.ts";
+import type { Translator } from "../i18n/translator.ts";
+
 /**
  * The one script of the built-in pages: passkey sign-in (the sign-in page) and passkey-only sign-up
  * (the passkey-signup page). It is an enhancement: it runs only where the browser has WebAuthn
@@ -7,9 +10,11 @@
  *
  * The element `[data-passkey]` (`signin` or `signup`) carries what the script needs, so the script
  * itself is the same text on every page and every response: `data-base` (the auth endpoint),
- * `data-csrf-token`, `data-callback-url` and `data-failure` (the message when the browser fails).
+ * `data-csrf-token`, `data-callback-url`, `data-failure` (the message when the browser fails) and
+ * `data-messages` (the page's language's message of each code a page shows, as JSON).
  * Answers are JSON (`X-Auth-Return-Redirect`, so a 429 is JSON too): `{ url }` is followed,
- * `{ error, message }` is shown in the page's error box (`role="alert"`, announced).
+ * `{ error, message }` is shown in the page's error box (`role="alert"`, announced) — in the page's
+ * language from `data-messages` when the code is there, since JSON answers speak English.
  *
  * Sign-in: when the browser offers passkeys in autofill (`isConditionalMediationAvailable()`), a
  * conditional request waits on the email field (`autocomplete="… webauthn"`); the button aborts it
@@ -28,6 +33,10 @@ export const PASSKEY_SCRIPT = `(() => {
     typeof PKC.prototype.toJSON !== "function"
   ) return;
   const { passkey: mode, base, csrfToken, callbackUrl, failure } = root.dataset;
+  let messages = {};
+  try {
+    messages = JSON.parse(root.dataset.messages || "{}");
+  } catch {}
 
   /** POSTs JSON to an auth endpoint: its JSON answer, or { error } when there is none to read. */
   async function post(action, fields) {
@@ -44,7 +53,7 @@ export const PASSKEY_SCRIPT = `(() => {
     }
   }
 
-  function showError(message) {
+  function showError(code, message) {
     let box = document.querySelector("[role=alert]");
     if (!box) {
       box = document.createElement("div");
@@ -52,12 +61,13 @@ export const PASSKEY_SCRIPT = `(() => {
       box.setAttribute("role", "alert");
       (document.querySelector(".notice") || document.querySelector("h1")).after(box);
     }
-    box.textContent = message || failure;
+    const translated = typeof code === "string" && Object.hasOwn(messages, code) ? messages[code] : null;
+    box.textContent = translated || message || failure;
   }
 
   /** Goes where the answer says (true), or shows its error. */
   function follow(answer) {
-    if (answer.error) showError(answer.message);
+    if (answer.error) showError(answer.error, answer.message);
     else if (answer.url) location.assign(answer.url);
     return Boolean(answer.url && !answer.error);
   }
@@ -131,3 +141,16 @@ export const PASSKEY_SCRIPT = `(() => {
   else if (mode === "signup") startSignUp();
 })();
 `;
+
+/**
+ * The data attributes the script reads its words from, in the page's language: `data-failure`, the
+ * message of `failure` (shown when the browser or the network fails), and `data-messages`, every
+ * code a page shows with its message.
+ */
+export function passkeyScriptWords(
+  i18n: Translator,
+  failure: TranslatedErrorCode,
+): { "data-failure": string; "data-messages": string } {
+  const messages = Object.fromEntries(TRANSLATED_ERROR_CODES.map((code) => [code, errorMessage(i18n, code)]));
+  return { "data-failure": errorMessage(i18n, failure), "data-messages": JSON.stringify(messages) };
+}

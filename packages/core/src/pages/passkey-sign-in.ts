@@ -1,15 +1,17 @@
-import { errorCatalogue } from "../errors/catalogue.ts";
+import type { Translator } from "../i18n/translator.ts";
 import { AccountLinks, accountPageUrl } from "./account-links.ts";
 import { h, type MarkupElement } from "./lib/h.ts";
+import { passkeyScriptWords } from "./passkey-script.ts";
 
 /**
  * The sign-in page's passkey part: a "Sign in with a passkey" button and, with passkey-only
  * sign-up, the link to it. Hidden until the page's script (passkey-script.ts) finds the browser
  * able to use passkeys, so a browser without them, or without JavaScript, never shows a button
  * that does nothing. The data attributes are what the script posts: the same CSRF token and
- * callback URL as the page's forms.
+ * callback URL as the page's forms, and the words it may show, in the page's language.
  */
 export function PasskeySignIn(props: {
+  i18n: Translator;
   baseUrl: string;
   csrfToken: string;
   callbackUrl: string;
@@ -17,6 +19,7 @@ export function PasskeySignIn(props: {
   /** An <hr> after it, before the other ways to sign in. */
   separator: boolean;
 }): MarkupElement {
+  const { i18n } = props;
   return h(
     "div",
     {
@@ -25,18 +28,18 @@ export function PasskeySignIn(props: {
       "data-base": props.baseUrl,
       "data-csrf-token": props.csrfToken,
       "data-callback-url": props.callbackUrl,
-      "data-failure": errorCatalogue.PasskeyInvalid.message,
+      ...passkeyScriptWords(i18n, "PasskeyInvalid"),
     },
     h(
       "div",
       { className: "stack" },
-      h("button", { type: "button", className: "button" }, "Sign in with a passkey"),
+      h("button", { type: "button", className: "button" }, i18n.t("signin.withPasskey")),
       props.signUp
         ? h(AccountLinks, {
             links: [
               {
                 href: accountPageUrl(props.baseUrl, "passkey-signup", props.callbackUrl),
-                text: "Create an account with a passkey",
+                text: i18n.t("signin.passkeySignUp"),
               },
             ],
           })

@@ -20,8 +20,10 @@ test("passkey sign-up page: a hidden form for the script, with what it posts", (
   assert.equal(page.status, 200);
   assert.match(page.body, /<title>Create an account with a passkey<\/title>/);
   assert.match(page.body, /<h1>Create an account with a passkey<\/h1>/);
-  const [form, ...rest] = tags(page.body, "form");
+  const [found, ...rest] = tags(page.body, "form");
   assert.equal(rest.length, 0);
+  const { "data-messages": messages, ...form } = found ?? {};
+  assert.equal(JSON.parse(messages ?? "{}").EmailInvalid, errorCatalogue.EmailInvalid.message);
   assert.deepEqual(form, {
     class: "stack",
     hidden: "",

@@ -1,10 +1,9 @@
-import { errorCatalogue } from "../errors/catalogue.ts";
 import { AccountLinks, accountPageUrl } from "./account-links.ts";
 import { FormPage } from "./form-page.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
-import { PASSKEY_SCRIPT } from "./passkey-script.ts";
+import { PASSKEY_SCRIPT, passkeyScriptWords } from "./passkey-script.ts";
 import { TextField } from "./text-field.ts";
 import { themeCss } from "./theme.ts";
 
@@ -18,32 +17,30 @@ type PasskeySignUpModel = Extract<PageModel, { page: "passkey-signup" }>;
  * nothing here says whether the address already has an account.
  */
 export function passkeySignUpPage(model: PasskeySignUpModel, context: PageContext): PageView {
-  const error = inlineError(model.error, "Unable to create the account.");
+  const { i18n } = context;
+  const title = i18n.t("passkeySignup.title");
+  const error = inlineError(i18n, model.error, "signup.failed");
   const content = h(
     FormPage,
-    { title: "Create an account with a passkey", error },
-    h("p", null, "A passkey signs you in with your fingerprint, face or screen lock, instead of a password."),
-    h(
-      "p",
-      { "data-passkey-unsupported": "" },
-      "Creating an account with a passkey needs a browser that supports passkeys, with JavaScript turned on.",
-    ),
+    { title, error },
+    h("p", null, i18n.t("passkeySignup.intro")),
+    h("p", { "data-passkey-unsupported": "" }, i18n.t("passkeySignup.unsupported")),
     h(
       "form",
       {
         className: "stack",
         hidden: true,
-        "aria-label": "Create an account with a passkey",
+        "aria-label": title,
         "data-passkey": "signup",
         "data-base": context.baseUrl,
         "data-csrf-token": model.csrfToken,
         "data-callback-url": model.callbackUrl,
-        "data-failure": errorCatalogue.PasskeyRegistrationFailed.message,
+        ...passkeyScriptWords(i18n, "PasskeyRegistrationFailed"),
       },
       h(TextField, {
         id: "passkey-signup-email",
         name: "email",
-        label: "Email",
+        label: i18n.t("field.email"),
         type: "email",
         autoComplete: "email",
         required: true,
@@ -52,27 +49,21 @@ export function passkeySignUpPage(model: PasskeySignUpModel, context: PageContex
       h(TextField, {
         id: "passkey-signup-name",
         name: "name",
-        label: "Name (optional)",
+        label: i18n.t("field.nameOptional"),
         type: "text",
         autoComplete: "name",
       }),
-      h("button", { type: "submit", className: "button" }, "Create account with a passkey"),
+      h("button", { type: "submit", className: "button" }, i18n.t("passkeySignup.submit")),
     ),
     h("hr", null),
     h(AccountLinks, {
       links: [
         {
           href: accountPageUrl(context.baseUrl, "signin", model.callbackUrl),
-          text: "Already have an account? Sign in",
+          text: i18n.t("common.haveAccount"),
         },
       ],
     }),
   );
-  return {
-    title: "Create an account with a passkey",
-    status: 200,
-    content,
-    css: themeCss(context.theme),
-    script: PASSKEY_SCRIPT,
-  };
+  return { title, status: 200, content, css: themeCss(context.theme), script: PASSKEY_SCRIPT };
 }

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { BUILT_IN_MESSAGES } from "../i18n/built-in-messages.ts";
+import { BUILT_IN_LOCALES } from "../i18n/locales.ts";
 import { qrSvg } from "../two-factor/qr-svg.ts";
-import { context, render, tags } from "./html-test-utils.ts";
+import { context, render, renderIn, tags } from "./html-test-utils.ts";
 import { PASSKEY_SCRIPT } from "./passkey-script.ts";
 import type { PageModel } from "./render-page.ts";
 
@@ -204,4 +206,73 @@ test("verify-request page: heading, text and a link to the origin showing its ho
   assert.match(page.body, /A sign in link has been sent to your email address\./);
   assert.match(page.body, /<a href="http:\/\/localhost:3000">localhost:3000<\/a>/);
   assert.ok(!page.body.includes(`>${context.baseUrl}<`), "the base path is not shown");
+});
+
+test("every page in every language: <html lang>, its own title, no English sentence and no placeholder left", () => {
+  // English sentences (four words or more; their longest run without a placeholder) must not
+  // appear on a page in another language.
+  const english = Object.values(BUILT_IN_MESSAGES.en)
+    .filter((text) => text.split(" ").length >= 4)
+    .map((text) => text.split(/\{[^}]*\}/).sort((a, b) => b.length - a.length)[0] ?? "")
+    .filter((run) => run.length >= 12);
+  for (const locale of BUILT_IN_LOCALES) {
+    for (const model of [...models, ...scriptModels]) {
+      const { body } = renderIn(locale, model);
+      assert.ok(body.startsWith(`<!DOCTYPE html><html lang="${locale}"`), `${locale} ${model.page}`);
+      const visible = body.replace(/<style[^>]*>.*?<\/style>|<script[^>]*>.*?<\/script>/gs, "");
+      assert.doesNotMatch(visible, /\{[A-Za-z]+\}/, `${locale} ${model.page}: a placeholder left`);
+      if (locale === "en") continue;
+      const title = /<title>([^<]*)<\/title>/.exec(body)?.[1];
+      assert.notEqual(
+        title,
+        /<title>([^<]*)<\/title>/.exec(render(model).body)?.[1],
+        `${locale} ${model.page}`,
+      );
+      for (const sentence of english) {
+        assert.ok(!visible.includes(sentence), `${locale} ${model.page}: "${sentence}"`);
+      }
+    }
+  }
+});
+
+test("numbers and times on a page are the language's (Intl)", () => {
+  const limited = { page: "error", code: "RateLimited", retryAfterSeconds: 90 } as const;
+  assert.match(
+    renderIn("de", limited).body,
+    /<p>Zu viele Versuche\. Bitte warten Sie 2 Minuten und versuchen Sie es dann erneut\.<\/p>/,
+  );
+  assert.match(
+    renderIn("ja", limited).body,
+    /<p>試行回数が多すぎます。2 分後にもう一度お試しください。<\/p>/,
+  );
+  assert.match(
+    renderIn("fr", { ...limited, retryAfterSeconds: 30 }).body,
+    /Réessayez dans 30\u00a0secondes\./,
+  );
+  const codes = {
+    page: "two-factor-backup-codes",
+    backupCodes: Array(10).fill("x"),
+    continueUrl: "/",
+  } as const;
+  assert.match(renderIn("ja", codes).body, /この 10 個のコード/);
+  const reset = { page: "verify-request", kind: "reset-password", resetMaxAge: 2 * 86_400 } as const;
+  assert.match(renderIn("es", reset).body, /Es válido durante 2 días\./);
+  assert.match(renderIn("pt-BR", { ...reset, resetMaxAge: 1800 }).body, /Ele vale por 30 minutos\./);
+});
+
+test("a form error is tied to its field in any language: aria-invalid, aria-describedby, role=alert", () => {
+  const page = renderIn("ja", {
+    page: "signup",
+    csrfToken: "c",
+    callbackUrl: "/",
+    error: "PasswordTooShort",
+    providerName: "Password",
+  }).body;
+  assert.match(
+    page,
+    /<div class="alert" role="alert" id="form-error">8 文字以上のパスワードを使用してください。<\/div>/,
+  );
+  const password = tags(page, "input").find((input) => input.name === "password");
+  assert.equal(password?.["aria-invalid"], "true");
+  assert.equal(password?.["aria-describedby"], "signup-password-hint form-error");
 });

@@ -84,7 +84,7 @@ function contentSecurityPolicy(nonce: string, withScript: boolean): string {
  * passkey script (passkey-script.ts), on the pages that offer passkeys.
  *
  * @example
- * const page = renderPage({ page: "error", code: "AccessDenied" }, { baseUrl, origin, theme: {} });
+ * const page = renderPage({ page: "error", code: "AccessDenied" }, { baseUrl, origin, theme: {}, i18n: ctx.i18n });
  * return new Response(page.body, { status: page.status, headers: page.headers });
  */
 export function renderPage(model: PageModel, context: PageContext): RenderedPage {
@@ -92,6 +92,7 @@ export function renderPage(model: PageModel, context: PageContext): RenderedPage
   return renderHtmlDocument({
     status: page.status,
     title: page.title,
+    i18n: context.i18n,
     theme: context.theme,
     css: page.css ?? "",
     content: page.content,

@@ -3,7 +3,7 @@ import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
-import { NEW_PASSWORD, TextField } from "./text-field.ts";
+import { newPasswordField, TextField } from "./text-field.ts";
 import { themeCss } from "./theme.ts";
 
 type ResetPasswordModel = Extract<PageModel, { page: "reset-password" }>;
@@ -14,11 +14,13 @@ type ResetPasswordModel = Extract<PageModel, { page: "reset-password" }>;
  * uses the token.
  */
 export function resetPasswordPage(model: ResetPasswordModel, context: PageContext): PageView {
-  const error = inlineError(model.error, "Unable to change the password.");
+  const { i18n } = context;
+  const title = i18n.t("resetPassword.title");
+  const error = inlineError(i18n, model.error, "resetPassword.failed");
   const content = h(
     FormPage,
-    { title: "Choose a new password", error },
-    h("p", null, "Enter a new password for ", h("strong", null, model.email), "."),
+    { title, error },
+    h("p", null, ...i18n.parts("resetPassword.intro", { email: h("strong", null, model.email) })),
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/reset-password`, className: "stack" },
@@ -27,14 +29,14 @@ export function resetPasswordPage(model: ResetPasswordModel, context: PageContex
       // Marked as the account's username (valid on a hidden input) for password managers that read it.
       h("input", { type: "hidden", name: "email", autoComplete: "username", defaultValue: model.email }),
       h(TextField, {
-        ...NEW_PASSWORD,
+        ...newPasswordField(i18n),
         id: "reset-password-password",
         name: "password",
-        label: "New password",
+        label: i18n.t("field.newPassword"),
         invalid: error?.field === "password",
       }),
-      h("button", { type: "submit", className: "button" }, "Change password"),
+      h("button", { type: "submit", className: "button" }, i18n.t("resetPassword.submit")),
     ),
   );
-  return { title: "Choose a new password", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

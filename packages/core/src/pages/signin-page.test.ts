@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { errorCatalogue } from "../errors/catalogue.ts";
-import { field, forms, render, tags } from "./html-test-utils.ts";
+import { field, forms, render, renderIn, tags } from "./html-test-utils.ts";
 import type { PageModel, PageProvider } from "./render-page.ts";
 
 const providers: PageProvider[] = [
@@ -112,16 +112,21 @@ test("a sign-in code shows its catalogue message in an alert", () => {
     const alerts = tags(signIn({ error: code }).body, "div").filter((div) => div.role === "alert");
     assert.equal(alerts.length, 1, code);
     assert.ok(
-      signIn({ error: code }).body.includes(`role="alert">${errorCatalogue[code].message}</div>`),
+      signIn({ error: code }).body.includes(
+        `role="alert" id="form-error">${errorCatalogue[code].message}</div>`,
+      ),
       code,
     );
   }
 });
 
 test("a code that is not a sign-in code shows the generic message; no error shows no alert", () => {
-  assert.match(signIn({ error: "Configuration" }).body, /role="alert">Unable to sign in\.<\/div>/);
+  assert.match(
+    signIn({ error: "Configuration" }).body,
+    /role="alert" id="form-error">Unable to sign in\.<\/div>/,
+  );
   const unknown = signIn({ error: "NotACode" as never }).body;
-  assert.match(unknown, /role="alert">Unable to sign in\.<\/div>/);
+  assert.match(unknown, /role="alert" id="form-error">Unable to sign in\.<\/div>/);
   assert.ok(!unknown.includes("NotACode"), "an unknown code is never echoed");
   assert.doesNotMatch(signIn().body, /role="alert"/);
 });
@@ -211,7 +216,10 @@ test("password form is a group of its own, beside OAuth buttons and the email fo
 test("password sign-in codes show their catalogue message in an alert", () => {
   for (const code of ["CredentialsSignin", "EmailNotVerified", "RateLimited"] as const) {
     const body = signIn({ providers: [password], error: code }).body;
-    assert.ok(body.includes(`<div class="alert" role="alert">${errorCatalogue[code].message}</div>`), code);
+    assert.ok(
+      body.includes(`<div class="alert" role="alert" id="form-error">${errorCatalogue[code].message}</div>`),
+      code,
+    );
   }
 });
 
@@ -228,7 +236,7 @@ test("a notice is a status message above the forms; an unknown notice shows noth
   }).body;
   assert.match(
     verified,
-    /role="status">Your email address is verified\. You can sign in now\.<\/div><div class="alert" role="alert">/,
+    /role="status">Your email address is verified\. You can sign in now\.<\/div><div class="alert" role="alert" id="form-error">/,
   );
   for (const notice of [undefined, "toString", "<b>", ""] as const) {
     const body = signIn({ providers: [password], notice: notice as never }).body;
@@ -266,7 +274,10 @@ test("passkeys off: no script, no script-src, no connect-src, no passkey button,
 
 test("passkeys on: a hidden passkey part with what the script posts, shown only by the script", () => {
   const page = signIn({ providers: withPasswordAndEmail, passkeys: { signUp: false } });
-  const [part] = tags(page.body, "div").filter((div) => div["data-passkey"] !== undefined);
+  const [found] = tags(page.body, "div").filter((div) => div["data-passkey"] !== undefined);
+  const { "data-messages": messages, ...part } = found ?? {};
+  // The script shows a JSON answer's code in the page's language: every code a page shows.
+  assert.equal(JSON.parse(messages ?? "{}").AccountDisabled, errorCatalogue.AccountDisabled.message);
   assert.deepEqual(part, {
     hidden: "",
     "data-passkey": "signin",
@@ -331,4 +342,40 @@ test("passkeys alone (no provider): the passkey part without a separator, not 'n
   const body = signIn({ providers: [], passkeys: { signUp: false } }).body;
   assert.doesNotMatch(body, /No sign-in methods|<hr/);
   assert.match(body, /Sign in with a passkey/);
+});
+
+test("an error about a field marks that field and points it at the error box; others mark none", () => {
+  const email = signIn({ providers: [...providers, password], error: "EmailInvalid" }).body;
+  const invalid = tags(email, "input").filter((input) => input["aria-invalid"] === "true");
+  assert.deepEqual(
+    invalid.map((input) => [input.id, input["aria-describedby"]]),
+    [
+      ["input-email-for-mail-provider", "form-error"],
+      ["input-email-for-pw-provider", "form-error"],
+    ],
+  );
+  assert.match(email, /<div class="alert" role="alert" id="form-error">Enter a valid email address\.<\/div>/);
+  const general = signIn({ providers: [...providers, password], error: "CredentialsSignin" }).body;
+  assert.equal(tags(general, "input").filter((input) => input["aria-invalid"]).length, 0);
+});
+
+test("the default names of the built-in providers are translated; an app's own name is not", () => {
+  const page = renderIn("fr", {
+    page: "signin",
+    csrfToken: "c",
+    callbackUrl: "/",
+    error: null,
+    providers: [
+      { id: "email", name: "Email", type: "email" },
+      password,
+      { id: "github", name: "GitHub", type: "oauth" },
+      { id: "sso", name: "Acme SSO", type: "password" },
+    ],
+  }).body;
+  assert.match(page, /<span>Se connecter avec E-mail<\/span>/);
+  assert.match(page, /<span>Se connecter avec E-mail et mot de passe<\/span>/);
+  assert.match(page, /<span>Se connecter avec GitHub<\/span>/);
+  assert.match(page, /<span>Se connecter avec Acme SSO<\/span>/);
+  assert.match(page, /aria-label="Se connecter avec GitHub"/);
+  assert.match(page, /placeholder="nom@exemple\.fr"/);
 });

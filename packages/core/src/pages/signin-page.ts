@@ -1,8 +1,11 @@
+import type { MessageKey } from "../i18n/messages/en.ts";
+import { providerLabel } from "../i18n/provider-label.ts";
+import type { Translator } from "../i18n/translator.ts";
 import type { CredentialInput } from "../providers/types.ts";
 import { AccountLinks, accountPageUrl } from "./account-links.ts";
-import { ErrorBox } from "./error-box.ts";
+import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";
 import { HiddenFields } from "./hidden-fields.ts";
-import { inlineError } from "./inline-error.ts";
+import { type InlineError, inlineError } from "./inline-error.ts";
 import { Fragment, h, type MarkupElement } from "./lib/h.ts";
 import type { PageContext, PageModel, PageProvider, PageView } from "./page-model.ts";
 import { PASSKEY_SCRIPT } from "./passkey-script.ts";
@@ -15,11 +18,14 @@ type Indexed = { provider: PageProvider; index: number };
 interface FormProps extends Indexed {
   model: SignInModel;
   baseUrl: string;
+  i18n: Translator;
+  /** The page's error, when it is about a field of the forms (the field then points at the box). */
+  error: InlineError | null;
 }
 
-const NOTICES: Readonly<Record<NonNullable<SignInModel["notice"]>, string>> = {
-  "password-reset": "Your password has been changed. Sign in with your new password.",
-  "email-verified": "Your email address is verified. You can sign in now.",
+const NOTICES: Readonly<Record<NonNullable<SignInModel["notice"]>, MessageKey>> = {
+  "password-reset": "signin.passwordReset",
+  "email-verified": "signin.emailVerified",
 };
 
 /**
@@ -31,23 +37,28 @@ function emailAutoComplete(model: SignInModel, token: "email" | "username"): str
 }
 
 /** The confirmation from the step before; a value that is not one of ours shows nothing. */
-function noticeMessage(notice: unknown): string | null {
+function noticeMessage(i18n: Translator, notice: unknown): string | null {
   return typeof notice === "string" && Object.hasOwn(NOTICES, notice)
-    ? NOTICES[notice as keyof typeof NOTICES]
+    ? i18n.t(NOTICES[notice as keyof typeof NOTICES])
     : null;
+}
+
+/** "Sign in with GitHub", in the page's language; the built-in providers' default names translated too. */
+function signInWith(i18n: Translator, provider: PageProvider): string {
+  return i18n.t("signin.withProvider", { provider: providerLabel(i18n, provider) });
 }
 
 function action(baseUrl: string, step: "signin" | "callback", id: string): string {
   return `${baseUrl}/${step}/${encodeURIComponent(id)}`;
 }
 
-function SubmitButton({ provider, index }: Indexed): MarkupElement {
+function SubmitButton({ provider, index, i18n }: Indexed & { i18n: Translator }): MarkupElement {
   const logo = safeImageUrl(provider.style?.logo);
   return h(
     "button",
     { type: "submit", className: `button ${providerClassName(index)}` },
     logo ? h("img", { src: logo, alt: "" }) : null,
-    h("span", null, `Sign in with ${provider.name}`),
+    h("span", null, signInWith(i18n, provider)),
   );
 }
 
@@ -56,6 +67,8 @@ function Field(props: {
   name: string;
   input: CredentialInput;
   defaultValue?: string;
+  /** The page's error box is about this field. */
+  invalid?: boolean;
 }): MarkupElement {
   const { input } = props;
   return h(
@@ -69,18 +82,20 @@ function Field(props: {
       placeholder: input.placeholder,
       autoComplete: input.autocomplete,
       required: input.required,
+      "aria-describedby": props.invalid ? ERROR_BOX_ID : undefined,
+      "aria-invalid": props.invalid ? "true" : undefined,
       defaultValue: props.defaultValue,
     }),
   );
 }
 
-function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupElement {
+function ProviderForm({ provider, index, model, baseUrl, i18n, error }: FormProps): MarkupElement {
   const fields: MarkupElement[] = [];
   if (provider.type === "email") {
     const input = {
-      label: "Email",
+      label: i18n.t("field.email"),
       type: "email",
-      placeholder: "email@example.com",
+      placeholder: i18n.t("signin.emailPlaceholder"),
       autocomplete: emailAutoComplete(model, "email"),
     };
     const id = `input-email-for-${provider.id}-provider`;
@@ -91,6 +106,7 @@ function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
         name: "email",
         input: { ...input, required: true },
         defaultValue: model.email,
+        invalid: error?.field === "email",
       }),
     );
   } else if (provider.type === "credentials") {
@@ -106,16 +122,16 @@ function ProviderForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
       action: action(baseUrl, step, provider.id),
       className: "stack",
       // Two forms may both have an "Email" field (a link, a password): the form's name tells them apart.
-      "aria-label": `Sign in with ${provider.name}`,
+      "aria-label": signInWith(i18n, provider),
     },
     h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
     ...fields,
-    h(SubmitButton, { provider, index }),
+    h(SubmitButton, { provider, index, i18n }),
   );
 }
 
 /** Email and password, then the ways to an account without one: reset and sign-up. */
-function PasswordForm({ provider, index, model, baseUrl }: FormProps): MarkupElement {
+function PasswordForm({ provider, index, model, baseUrl, i18n, error }: FormProps): MarkupElement {
   const id = (name: string) => `input-${name}-for-${provider.id}-provider`;
   return h(
     Fragment,
@@ -126,33 +142,38 @@ function PasswordForm({ provider, index, model, baseUrl }: FormProps): MarkupEle
         method: "post",
         action: action(baseUrl, "callback", provider.id),
         className: "stack",
-        "aria-label": `Sign in with ${provider.name}`,
+        "aria-label": signInWith(i18n, provider),
       },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
       // `username`, not `email`: password managers pair the username field with current-password.
       h(TextField, {
         id: id("email"),
         name: "email",
-        label: "Email",
+        label: i18n.t("field.email"),
         type: "email",
         autoComplete: emailAutoComplete(model, "username"),
         required: true,
+        invalid: error?.field === "email",
         defaultValue: model.email,
       }),
       h(TextField, {
         id: id("password"),
         name: "password",
-        label: "Password",
+        label: i18n.t("field.password"),
         type: "password",
         autoComplete: "current-password",
         required: true,
+        invalid: error?.field === "password",
       }),
-      h(SubmitButton, { provider, index }),
+      h(SubmitButton, { provider, index, i18n }),
     ),
     h(AccountLinks, {
       links: [
-        { href: accountPageUrl(baseUrl, "forgot-password", model.callbackUrl), text: "Forgot password?" },
-        { href: accountPageUrl(baseUrl, "signup", model.callbackUrl), text: "Create an account" },
+        {
+          href: accountPageUrl(baseUrl, "forgot-password", model.callbackUrl),
+          text: i18n.t("signin.forgotPassword"),
+        },
+        { href: accountPageUrl(baseUrl, "signup", model.callbackUrl), text: i18n.t("signin.createAccount") },
       ],
     }),
   );
@@ -177,8 +198,9 @@ function groupProviders(providers: readonly PageProvider[]): Indexed[][] {
  * passkey button first (shown by the page's script where the browser supports passkeys).
  */
 export function signInPage(model: SignInModel, context: PageContext): PageView {
-  const error = inlineError(model.error, "Unable to sign in.");
-  const notice = noticeMessage(model.notice);
+  const { i18n } = context;
+  const error = inlineError(i18n, model.error, "signin.failed");
+  const notice = noticeMessage(i18n, model.notice);
   const sections = groupProviders(model.providers).flatMap((group, i) => [
     i > 0 ? h("hr", { key: `hr-${i}` }) : null,
     h(
@@ -190,6 +212,8 @@ export function signInPage(model: SignInModel, context: PageContext): PageView {
           ...item,
           model,
           baseUrl: context.baseUrl,
+          i18n,
+          error,
         }),
       ),
     ),
@@ -197,11 +221,12 @@ export function signInPage(model: SignInModel, context: PageContext): PageView {
   const content = h(
     "div",
     null,
-    h("h1", null, "Sign in"),
+    h("h1", null, i18n.t("signin.title")),
     notice ? h("div", { className: "notice", role: "status" }, notice) : null,
-    error ? h(ErrorBox, { message: error.message }) : null,
+    error ? h(ErrorBox, { id: ERROR_BOX_ID, message: error.message }) : null,
     model.passkeys
       ? h(PasskeySignIn, {
+          i18n,
           baseUrl: context.baseUrl,
           csrfToken: model.csrfToken,
           callbackUrl: model.callbackUrl,
@@ -209,10 +234,10 @@ export function signInPage(model: SignInModel, context: PageContext): PageView {
           separator: sections.length > 0,
         })
       : null,
-    sections.length > 0 || model.passkeys ? sections : h("p", null, "No sign-in methods are configured."),
+    sections.length > 0 || model.passkeys ? sections : h("p", null, i18n.t("signin.noMethods")),
   );
   return {
-    title: "Sign in",
+    title: i18n.t("signin.title"),
     status: 200,
     content,
     css: themeCss(context.theme, model.providers),

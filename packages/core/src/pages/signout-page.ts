@@ -1,4 +1,4 @@
-import { errorCatalogue } from "../errors/catalogue.ts";
+import { errorMessage } from "../i18n/translated-errors.ts";
 import { ErrorBox } from "./error-box.ts";
 import { HiddenFields } from "./hidden-fields.ts";
 import { h } from "./lib/h.ts";
@@ -12,18 +12,20 @@ type SignOutModel = Extract<PageModel, { page: "signout" }>;
  * (docs/protocol.md §3), so only `MissingCSRF` is shown; other codes are ignored.
  */
 export function signOutPage(model: SignOutModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("signout.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Sign out"),
-    model.error === "MissingCSRF" ? h(ErrorBox, { message: errorCatalogue.MissingCSRF.message }) : null,
-    h("p", null, "Are you sure you want to sign out?"),
+    h("h1", null, title),
+    model.error === "MissingCSRF" ? h(ErrorBox, { message: errorMessage(i18n, "MissingCSRF") }) : null,
+    h("p", null, i18n.t("signout.question")),
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/signout`, className: "stack" },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
-      h("button", { type: "submit", className: "button" }, "Sign out"),
+      h("button", { type: "submit", className: "button" }, i18n.t("signout.submit")),
     ),
   );
-  return { title: "Sign out", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

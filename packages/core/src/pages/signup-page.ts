@@ -4,7 +4,7 @@ import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
-import { NEW_PASSWORD, TextField } from "./text-field.ts";
+import { newPasswordField, TextField } from "./text-field.ts";
 import { themeCss } from "./theme.ts";
 
 type SignUpModel = Extract<PageModel, { page: "signup" }>;
@@ -15,10 +15,12 @@ type SignUpModel = Extract<PageModel, { page: "signup" }>;
  * says which.
  */
 export function signUpPage(model: SignUpModel, context: PageContext): PageView {
-  const error = inlineError(model.error, "Unable to create the account.");
+  const { i18n } = context;
+  const title = i18n.t("signup.title");
+  const error = inlineError(i18n, model.error, "signup.failed");
   const content = h(
     FormPage,
-    { title: "Create an account", error },
+    { title, error },
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/signup`, className: "stack" },
@@ -26,7 +28,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
       h(TextField, {
         id: "signup-email",
         name: "email",
-        label: "Email",
+        label: i18n.t("field.email"),
         type: "email",
         autoComplete: "email",
         required: true,
@@ -35,34 +37,34 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
       h(TextField, {
         id: "signup-name",
         name: "name",
-        label: "Name (optional)",
+        label: i18n.t("field.nameOptional"),
         type: "text",
         autoComplete: "name",
       }),
       h(TextField, {
-        ...NEW_PASSWORD,
+        ...newPasswordField(i18n),
         id: "signup-password",
         name: "password",
-        label: "Password",
+        label: i18n.t("field.password"),
         invalid: error?.field === "password",
       }),
-      h("button", { type: "submit", className: "button" }, "Create account"),
+      h("button", { type: "submit", className: "button" }, i18n.t("signup.submit")),
     ),
     h("hr", null),
     h(AccountLinks, {
       links: [
         {
           href: accountPageUrl(context.baseUrl, "signin", model.callbackUrl),
-          text: "Already have an account? Sign in",
+          text: i18n.t("common.haveAccount"),
         },
         model.passkeySignUp
           ? {
               href: accountPageUrl(context.baseUrl, "passkey-signup", model.callbackUrl),
-              text: "Use a passkey instead of a password",
+              text: i18n.t("signup.usePasskey"),
             }
           : null,
       ].filter((link) => link !== null),
     }),
   );
-  return { title: "Create an account", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Palette, palettes } from "./styles.ts";
+import { type Palette, pageCss, palettes } from "./styles.ts";
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
@@ -28,6 +28,8 @@ const pairs: [keyof Palette, keyof Palette, number][] = [
   ["noticeText", "noticeBg", 4.5],
   ["inputBorder", "cardBg", 3],
   ["errorText", "cardBg", 3],
+  ["invalid", "inputBg", 3],
+  ["invalid", "cardBg", 3],
   ["focus", "cardBg", 3],
   ["focus", "pageBg", 3],
 ];
@@ -44,4 +46,30 @@ for (const scheme of ["light", "dark"] as const) {
 
 test("default button colours (#fff on #346df1) meet AA for text", () => {
   assert.ok(contrast("#ffffff", "#346df1") >= 4.5);
+});
+
+/** The declarations of the stylesheet's rule for exactly this selector list. */
+function rule(selector: string): string {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const found = new RegExp(`(?:^|\\n|\\})${escaped}\\{([^}]*)\\}`).exec(pageCss);
+  assert.ok(found, `pageCss has no rule for ${selector}`);
+  return found[1] ?? "";
+}
+
+test("every focusable element shows the focus ring; the error box too when it takes the focus itself", () => {
+  assert.match(rule(":focus-visible"), /outline:3px solid var\(--focus\)/);
+  // Issue 16: the box is focused on load after a refused form, where :focus-visible may not match.
+  assert.match(rule(".alert:focus"), /outline:3px solid var\(--focus\)/);
+});
+
+test("the links under a form are at least 24 px tall targets (WCAG 2.5.8)", () => {
+  // 0.9375rem × 1.5 line height = 22.5 px, plus 2 × 0.125rem.
+  assert.match(rule(".links a,.links button"), /padding-block:\.125rem/);
+});
+
+test("sides are logical, so a right-to-left page mirrors (no left or right)", () => {
+  assert.doesNotMatch(
+    pageCss,
+    /\b(?:text-align|float):(?:left|right)|(?:margin|padding|border)-(?:left|right)\b/,
+  );
 });

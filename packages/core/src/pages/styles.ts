@@ -19,6 +19,8 @@ export interface Palette {
   errorBg: string;
   errorText: string;
   errorBorder: string;
+  /** Border of a field an error is about: reads as red, 3:1 on the input and the card. */
+  invalid: string;
   noticeBg: string;
   noticeText: string;
   noticeBorder: string;
@@ -41,6 +43,7 @@ export const palettes: { light: Palette; dark: Palette } = {
     errorBg: "#fef2f2",
     errorText: "#991b1b",
     errorBorder: "#f87171",
+    invalid: "#991b1b",
     noticeBg: "#f0fdf4",
     noticeText: "#166534",
     noticeBorder: "#4ade80",
@@ -60,6 +63,8 @@ export const palettes: { light: Palette; dark: Palette } = {
     errorBg: "#450a0a",
     errorText: "#fecaca",
     errorBorder: "#b91c1c",
+    // The error text's pale pink hardly reads as red on a dark field.
+    invalid: "#f87171",
     noticeBg: "#052e16",
     noticeText: "#bbf7d0",
     noticeBorder: "#15803d",
@@ -73,12 +78,16 @@ function variables(scheme: "light" | "dark"): string {
     `--muted:${p.muted};--border:${p.border};--input-bg:${p.inputBg};--input-border:${p.inputBorder};` +
     `--placeholder:${p.placeholder};--button-edge:${p.buttonEdge};` +
     `--link:${p.link};--focus:${p.focus};--error-bg:${p.errorBg};--error-text:${p.errorText};` +
-    `--error-border:${p.errorBorder};--notice-bg:${p.noticeBg};--notice-text:${p.noticeText};` +
-    `--notice-border:${p.noticeBorder}`
+    `--error-border:${p.errorBorder};--invalid:${p.invalid};--notice-bg:${p.noticeBg};` +
+    `--notice-text:${p.noticeText};--notice-border:${p.noticeBorder}`
   );
 }
 
 // `auto` follows prefers-color-scheme; `data-color-scheme` on <html> pins light or dark.
+// Focus: every focusable element shows a 3 px ring in `--focus` (3:1 on the card and the page, as
+// styles.test.ts checks); the error box gets it on `:focus` too, as it takes the focus from the page
+// (autofocus after a refused form), where `:focus-visible` may not match. Link rows pad their links
+// to a 24 px tall target (WCAG 2.5.8). Sides are logical (`start`): `dir="rtl"` mirrors the card.
 export const pageCss = `
 :root{${variables("light")}}
 @media (prefers-color-scheme:dark){:root:not([data-color-scheme=light]){${variables("dark")}}}
@@ -107,16 +116,18 @@ border:1px solid var(--button-edge);border-radius:.5rem;cursor:pointer}
 .button:hover{filter:brightness(.92)}
 .button img{width:1.25rem;height:1.25rem;object-fit:contain}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.alert:focus{outline:3px solid var(--focus);outline-offset:2px}
 input:focus-visible{outline-offset:0;border-color:var(--focus)}
-input[aria-invalid=true]{border:2px solid var(--error-text)}
+input[aria-invalid=true]{border:2px solid var(--invalid)}
 a{color:var(--link);text-underline-offset:.2em}
 hr{margin:1.5rem 0;border:0;border-top:1px solid var(--border)}
 .alert{margin:0 0 1.5rem;padding:.75rem 1rem;font-size:.9375rem;color:var(--error-text);
 background:var(--error-bg);border:1px solid var(--error-border);border-radius:.5rem}
 .notice{margin:0 0 1.5rem;padding:.75rem 1rem;font-size:.9375rem;color:var(--notice-text);
 background:var(--notice-bg);border:1px solid var(--notice-border);border-radius:.5rem}
-.hint{margin:0;font-size:.875rem;text-align:left}
+.hint{margin:0;font-size:.875rem;text-align:start}
 .links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.5rem;margin:0;font-size:.9375rem}
+.links a,.links button{padding-block:.125rem}
 .site{text-align:center;margin:0}
 [hidden]{display:none!important}
 .link-button{padding:0;font:inherit;color:var(--link);background:none;border:0;text-decoration:underline;

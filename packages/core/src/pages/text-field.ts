@@ -1,3 +1,4 @@
+import type { Translator } from "../i18n/translator.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../passwords/policy.ts";
 import { ERROR_BOX_ID } from "./error-box.ts";
 import { h, type MarkupElement } from "./lib/h.ts";
@@ -49,14 +50,17 @@ export function TextField(props: TextFieldProps): MarkupElement {
 }
 
 /**
- * The attributes of every new-password input. The browser counts UTF-16 units and the policy counts
- * code points after NFKC, so these only spare a round trip; the server's check is the one that holds.
+ * The attributes of every new-password input, its hint in the page's language. The browser counts
+ * UTF-16 units and the policy counts code points after NFKC, so these only spare a round trip; the
+ * server's check is the one that holds.
  */
-export const NEW_PASSWORD = {
-  type: "password",
-  autoComplete: "new-password",
-  required: true,
-  minLength: PASSWORD_MIN_LENGTH,
-  maxLength: PASSWORD_MAX_LENGTH,
-  hint: `At least ${PASSWORD_MIN_LENGTH} characters`,
-} as const;
+export function newPasswordField(i18n: Translator) {
+  return {
+    type: "password",
+    autoComplete: "new-password",
+    required: true,
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    hint: i18n.t("field.newPasswordHint", { count: PASSWORD_MIN_LENGTH }),
+  } as const;
+}

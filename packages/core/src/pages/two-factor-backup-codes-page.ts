@@ -10,22 +10,20 @@ type BackupCodesModel = Extract<PageModel, { page: "two-factor-backup-codes" }>;
  * response is `no-store`, as every page's: Back or a reload does not show the codes again.
  */
 export function twoFactorBackupCodesPage(model: BackupCodesModel, context: PageContext): PageView {
+  const { i18n } = context;
+  const title = i18n.t("backupCodes.title");
   const content = h(
     "div",
     null,
-    h("h1", null, "Save your backup codes"),
-    h("div", { className: "notice", role: "status" }, "Two-step verification is on."),
-    h(
-      "p",
-      null,
-      "If you lose your phone, sign in with one of these codes instead. Each code works once. Keep them somewhere safe: they are not shown again.",
-    ),
+    h("h1", null, title),
+    h("div", { className: "notice", role: "status" }, i18n.t("backupCodes.on")),
+    h("p", null, i18n.t("backupCodes.intro", { count: model.backupCodes.length })),
     h(
       "ul",
-      { className: "codes", "aria-label": "Backup codes" },
+      { className: "codes", "aria-label": i18n.t("backupCodes.listLabel") },
       model.backupCodes.map((code) => h("li", { key: code }, code)),
     ),
-    h("a", { className: "button", href: model.continueUrl }, "Continue"),
+    h("a", { className: "button", href: model.continueUrl }, i18n.t("common.continue")),
   );
-  return { title: "Save your backup codes", status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

@@ -1,12 +1,11 @@
-import { errorCatalogue } from "../errors/catalogue.ts";
 import { FormPage } from "./form-page.ts";
 import { HiddenFields } from "./hidden-fields.ts";
-import { type InlineError, inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
 import { QrCode } from "./qr-code.ts";
 import { TextField } from "./text-field.ts";
 import { themeCss } from "./theme.ts";
+import { CODE_DIGITS, codeError } from "./two-factor-page.ts";
 
 type TwoFactorSetupModel = Extract<PageModel, { page: "two-factor-setup" }>;
 
@@ -21,26 +20,24 @@ export function groupedKey(secret: string): string {
  * the first code, posted to BASE/two-factor-setup; a second form asks for a new key. No JavaScript.
  */
 export function twoFactorSetupPage(model: TwoFactorSetupModel, context: PageContext): PageView {
-  const error = codeError(model.error);
+  const { i18n } = context;
+  const title = i18n.t("twoFactorSetup.title");
+  const error = codeError(i18n, model.error);
   const action = `${context.baseUrl}/two-factor-setup`;
   const content = h(
     FormPage,
-    { title: "Set up two-step verification", error },
+    { title, error },
+    h("p", null, i18n.t("twoFactorSetup.intro")),
+    h("p", null, h("strong", null, i18n.t("twoFactorSetup.scan"))),
+    h(QrCode, { svg: model.qrSvg, label: i18n.t("twoFactorSetup.qrLabel") }),
     h(
       "p",
       null,
-      "Each time you sign in, you will also enter a code from an authenticator app on your phone.",
-    ),
-    h("p", null, h("strong", null, "1. Scan this QR code with your authenticator app.")),
-    h(QrCode, { svg: model.qrSvg, label: "QR code to add this account to an authenticator app" }),
-    h(
-      "p",
-      null,
-      "Cannot scan it? Enter this key in the app instead:",
+      i18n.t("twoFactorSetup.manual"),
       h("br", null),
       h("strong", { className: "secret" }, groupedKey(model.secret)),
     ),
-    h("p", null, h("strong", null, "2. Enter the code the app shows.")),
+    h("p", null, h("strong", null, i18n.t("twoFactorSetup.enterCode"))),
     h(
       "form",
       { method: "post", action, className: "stack" },
@@ -48,8 +45,8 @@ export function twoFactorSetupPage(model: TwoFactorSetupModel, context: PageCont
       h(TextField, {
         id: "two-factor-setup-code",
         name: "code",
-        label: "Code",
-        hint: "6 digits",
+        label: i18n.t("twoFactor.codeLabel"),
+        hint: i18n.t("twoFactor.codeHint", { digits: CODE_DIGITS }),
         type: "text",
         autoComplete: "one-time-code",
         inputMode: "numeric",
@@ -58,21 +55,15 @@ export function twoFactorSetupPage(model: TwoFactorSetupModel, context: PageCont
         maxLength: 7,
         invalid: error !== null,
       }),
-      h("button", { type: "submit", className: "button" }, "Turn on two-step verification"),
+      h("button", { type: "submit", className: "button" }, i18n.t("twoFactorSetup.submit")),
     ),
     h(
       "form",
       { method: "post", action, className: "links" },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
       h("input", { type: "hidden", name: "newKey", defaultValue: "1" }),
-      h("button", { type: "submit", className: "link-button" }, "Get a new key"),
+      h("button", { type: "submit", className: "link-button" }, i18n.t("twoFactorSetup.newKey")),
     ),
   );
-  return { title: "Set up two-step verification", status: 200, content, css: themeCss(context.theme) };
-}
-
-/** A wrong code is about the one field; anything else as the other form pages show it. */
-function codeError(code: TwoFactorSetupModel["error"]): InlineError | null {
-  if (code === "TwoFactorCodeInvalid") return { message: errorCatalogue[code].message, field: null };
-  return inlineError(code, "Unable to check the code.");
+  return { title, status: 200, content, css: themeCss(context.theme) };
 }

@@ -14,7 +14,7 @@ test("verify-request kinds: sign-in (the default), sign-up and reset-password te
   assert.equal(text("signup"), "We sent a link to confirm your address.");
   assert.equal(
     text("reset-password"),
-    "If an account uses this address, we sent a link to reset the password. It works for one hour.",
+    "If an account uses this address, we sent a link to reset the password. It works for 1 hour.",
   );
 });
 

@@ -1,3 +1,4 @@
+import type { MailContent } from "../accounts/account-mail-body.ts";
 import type { Theme } from "../config/options.ts";
 import type { PasswordProviderConfig } from "./types.ts";
 
@@ -15,8 +16,11 @@ import type { PasswordProviderConfig } from "./types.ts";
  *   to forgot-password in case it was not the owner.
  * - `new-sign-in`: a sign-in from a browser not seen before for this account (`detail` says when,
  *   from where, with what); links to forgot-password in case it was not the owner.
+ *
+ * `subject`, `text` and `html` are the mail composed in the language of the request that caused it
+ * (`locale`), with the app's message overrides: a sender can send them as they are.
  */
-export interface PasswordMail {
+export interface PasswordMail extends MailContent {
   kind:
     | "verify-email"
     | "reset-password"
@@ -35,6 +39,9 @@ export interface PasswordMail {
   detail?: { at: Date; ip: string | null; userAgent: string | null; method: string };
 }
 
+/** The Password provider's name unless the app gives one: the sign-in page shows it translated. */
+export const PASSWORD_PROVIDER_NAME = "Email and password";
+
 /**
  * Email-and-password accounts kept by Gatehouse: sign-up, sign-in, email verification, forgot /
  * reset, change and set password. Passwords are hashed with argon2id (`node:crypto`, Node ≥ 24.7;
@@ -45,5 +52,5 @@ export interface PasswordMail {
 export function Password(
   options: Omit<PasswordProviderConfig, "type" | "id" | "name"> & { id?: string; name?: string },
 ): PasswordProviderConfig {
-  return { id: "password", name: "Email and password", ...options, type: "password" };
+  return { id: "password", name: PASSWORD_PROVIDER_NAME, ...options, type: "password" };
 }

@@ -56,7 +56,7 @@ function bodies(raw: string): { subject: string; text: string; html: string } {
     const split = entity.indexOf("\r\n\r\n");
     const head = unfold(entity.slice(0, split));
     const body = entity.slice(split + 4);
-    found.subject ||= /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? "";
+    found.subject ||= headerText(/^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? "");
     const type = /^content-type:\s*([^;\r\n]+)/im.exec(head)?.[1]?.trim().toLowerCase() ?? "text/plain";
     const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
     if (type.startsWith("multipart/") && boundary) {
@@ -72,6 +72,20 @@ function bodies(raw: string): { subject: string; text: string; html: string } {
   };
   visit(raw);
   return found;
+}
+
+/**
+ * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`, as nodemailer
+ * writes a non-ASCII subject) decoded; the space between two adjacent encoded words is not text.
+ */
+function headerText(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_word, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decode(text.replace(/_/g, " "), "quoted-printable"),
+    );
 }
 
 function unfold(head: string): string {

@@ -1,6 +1,7 @@
 import { ConfigError } from "@gatehouse/core";
 import type { AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
 import type { AccountsTable, DateColumn, SqlDialectName } from "../database.ts";
+import { foldKey } from "./user-keys.ts";
 
 /** A Date as the dialect stores it; an invalid Date is misuse, caught before it reaches SQL. */
 export function toDateColumn(dialect: SqlDialectName, date: Date, field: string): DateColumn {
@@ -21,6 +22,8 @@ export interface UserRow {
   email_verified: DateColumn | null;
   image: string | null;
   disabled_at: DateColumn | null;
+  role: string | null;
+  created_at: DateColumn;
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -33,31 +36,52 @@ export function toUser(row: UserRow): AdapterUser {
     emailVerified: row.email_verified === null ? null : fromDateColumn(row.email_verified),
     image: row.image,
     disabledAt: row.disabled_at === null ? null : fromDateColumn(row.disabled_at),
+    role: row.role,
+    createdAt: fromDateColumn(row.created_at),
   };
 }
 
 /** A user's row as first inserted: every column a new user has a value for. */
-export type NewUserRow = Omit<UserRow, "disabled_at">;
+export type NewUserRow = Omit<UserRow, "disabled_at" | "role"> & { email_key: string; name_key: string };
 
 /**
- * The row of a new user, under `id` when the caller chose one (else a random UUID); an invalid
- * `emailVerified` is misuse, caught here before any SQL runs.
+ * The row of a new user, under `id` when the caller chose one (else a random UUID), created now
+ * unless the caller says when (an import); an invalid date is misuse, caught here before any SQL
+ * runs. Never a role: only `setUserRole` gives one. Every insert of a user goes through here, so
+ * every user has `created_at` and the folded keys the admin list sorts by.
  */
 export function newUserRow(
   dialect: SqlDialectName,
   user: Omit<AdapterUser, "id"> & { id?: string },
 ): NewUserRow {
+  const name = user.name ?? null;
+  const email = user.email ?? null;
   return {
     id: user.id ?? crypto.randomUUID(),
-    name: user.name ?? null,
-    email: user.email ?? null,
+    name,
+    email,
     email_verified: user.emailVerified ? toDateColumn(dialect, user.emailVerified, "emailVerified") : null,
     image: user.image ?? null,
+    created_at: toDateColumn(dialect, user.createdAt ?? new Date(), "createdAt"),
+    email_key: foldKey(email),
+    name_key: foldKey(name),
   };
 }
 
-/** Every column a user read selects (never `sessions_valid_after`, which has its own read). */
-export const userColumns = ["id", "name", "email", "email_verified", "image", "disabled_at"] as const;
+/**
+ * Every column a user read selects (never `sessions_valid_after`, which has its own read, nor the
+ * folded keys, which only the admin list reads).
+ */
+export const userColumns = [
+  "id",
+  "name",
+  "email",
+  "email_verified",
+  "image",
+  "disabled_at",
+  "role",
+  "created_at",
+] as const;
 
 /** `userColumns` of `gh_users as u`, for the reads that reach the user through a join. */
 export const joinedUserColumns = [
@@ -67,6 +91,8 @@ export const joinedUserColumns = [
   "u.email_verified",
   "u.image",
   "u.disabled_at",
+  "u.role",
+  "u.created_at",
 ] as const;
 
 /** An account row as selected (every column but the surrogate id). */

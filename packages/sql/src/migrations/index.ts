@@ -6,12 +6,13 @@ import { passwordAccountsMigration } from "./003-password-accounts.ts";
 import { passkeysTwoFactorMigration } from "./004-passkeys-two-factor.ts";
 import { disabledUsersMigration } from "./005-disabled-users.ts";
 import { sessionRecordsAuditMigration } from "./006-session-records-audit.ts";
+import { rolesUserListMigration } from "./007-roles-user-list.ts";
 
 /**
  * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
  * it and updates the `gh_schema` row in the same transaction.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
 export interface ShippedMigration {
@@ -26,6 +27,7 @@ const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) 
   { name: "004-passkeys-two-factor", version: 4, create: passkeysTwoFactorMigration },
   { name: "005-disabled-users", version: 5, create: disabledUsersMigration },
   { name: "006-session-records-audit", version: 6, create: sessionRecordsAuditMigration },
+  { name: "007-roles-user-list", version: 7, create: rolesUserListMigration },
 ];
 
 /** The migrations shipped with the package, in the order they run. */

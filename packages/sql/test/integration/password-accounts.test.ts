@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { sql } from "kysely";
+import { newUserRow } from "../../src/lib/rows.ts";
 import type { SqlAdapter } from "../../src/sql-adapter.ts";
 import { databasesFor, type TestDatabase } from "./databases.ts";
 import { openInWorker, type WorkerInstance } from "./instance-in-worker.ts";
@@ -80,7 +81,7 @@ for (const kind of await databasesFor("password accounts across instances")) {
       await first.db.kysely.transaction().execute(async (trx) => {
         await trx
           .insertInto("gh_users")
-          .values({ id: crypto.randomUUID(), name: null, email, email_verified: null, image: null })
+          .values(newUserRow(first.db.dialect, { email, emailVerified: null }))
           .execute();
         signUp = second.createUserWithPassword({ email, emailVerified: null }, "$argon2id$late");
         assert.equal(await settledWithin(signUp, 50), false, "blocked by the open transaction");
@@ -99,7 +100,7 @@ for (const kind of await databasesFor("password accounts across instances")) {
         first.db.kysely.transaction().execute(async (trx) => {
           await trx
             .insertInto("gh_users")
-            .values({ id: crypto.randomUUID(), name: null, email, email_verified: null, image: null })
+            .values(newUserRow(first.db.dialect, { email, emailVerified: null }))
             .execute();
           signUp = second.createUserWithPassword({ email, emailVerified: null }, "$argon2id$second");
           assert.equal(await settledWithin(signUp, 50), false, "blocked by the open transaction");

@@ -8,6 +8,7 @@ import { failure, pageContext } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import { renderPage } from "../../pages/render-page.ts";
 import { normalizeEmail } from "../../providers/email-address.ts";
+import { signInMailContent } from "../../providers/email-mail.ts";
 import type { EmailProviderConfig } from "../../providers/types.ts";
 import { createSessionToken, hashToken } from "../../session/session-token.ts";
 import type { Services } from "../services.ts";
@@ -42,13 +43,22 @@ export async function emailSignInAction(
   url.searchParams.set("token", token);
   url.searchParams.set("email", email);
   url.searchParams.set("callbackUrl", callbackUrl);
+  const { theme } = ctx.config;
+  // Written in the language of this request: the person reads the mail they just asked for.
+  const content = signInMailContent(ctx.i18n, {
+    url: url.href,
+    expires,
+    now: ctx.now,
+    brandColor: theme.brandColor,
+  });
   try {
     await provider.sendVerificationRequest({
       identifier: email,
       url: url.href,
       expires,
       provider,
-      theme: ctx.config.theme,
+      theme,
+      ...content,
     });
   } catch (error) {
     ctx.config.logger.error("EmailSignin", describe(error));

@@ -20,7 +20,10 @@ export function relayFormPost(ctx: RequestContext, providerId: string): Outcome 
   const fields: [string, string][] = Object.entries(ctx.body);
   fields.push([RELAY_FIELD, "1"]);
   const action = `${ctx.baseUrl}/callback/${providerId}`;
-  return { type: "page", page: renderFormPostRelayPage({ action, fields, theme: ctx.config.theme }) };
+  return {
+    type: "page",
+    page: renderFormPostRelayPage({ action, fields, theme: ctx.config.theme, i18n: ctx.i18n }),
+  };
 }
 
 /** The callback's parameters: the query of a GET, the form body (without the relay marker) of a POST. */

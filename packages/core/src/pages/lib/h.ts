@@ -47,6 +47,8 @@ export interface Attributes {
   className?: string;
   id?: string;
   lang?: string;
+  /** `rtl` on <html> for a language written right to left. */
+  dir?: "rtl";
   role?: string;
   name?: string;
   content?: string;

@@ -14,6 +14,8 @@ import { createElement, Fragment as ReactFragment, type ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Theme } from "../../config/options.ts";
 import { type ErrorCode, errorCatalogue } from "../../errors/catalogue.ts";
+import { BUILT_IN_MESSAGES, builtInTranslator } from "../../i18n/built-in-messages.ts";
+import { createTranslator, type Translator } from "../../i18n/translator.ts";
 import { qrSvg } from "../../two-factor/qr-svg.ts";
 import { Document } from "../document.ts";
 import { formPostRelayView, renderFormPostRelayPage } from "../form-post-relay-page.ts";
@@ -43,15 +45,20 @@ function react(node: MarkupNode): string {
 }
 
 /** The document tree `renderHtmlDocument` renders, rebuilt with the nonce the page's CSP names. */
-function documentTree(page: RenderedPage, shown: PageView, theme: Theme): MarkupNode {
+function documentTree(page: RenderedPage, shown: PageView, theme: Theme, i18n: Translator): MarkupNode {
   const nonce = /'nonce-([^']+)'/.exec(page.headers["Content-Security-Policy"] ?? "")?.[1];
   assert.ok(nonce);
+  const dir = i18n.direction === "rtl" ? ("rtl" as const) : undefined;
   return h(
     Document,
-    { title: shown.title, theme, nonce, css: shown.css ?? "", script: shown.script },
+    { title: shown.title, lang: i18n.locale, dir, theme, nonce, css: shown.css ?? "", script: shown.script },
     shown.content,
   );
 }
+
+const english = builtInTranslator("en");
+/** A language written right to left (an app's own): `<html dir="rtl">`. */
+const arabic = createTranslator("ar", BUILT_IN_MESSAGES.en);
 
 const hostile = `"><script>alert(1)</script></style><style>'&`;
 const unicode = "é ß 😀 \u2028 \u0000 \u202e";
@@ -71,8 +78,14 @@ const themes: Theme[] = [
 ];
 
 const contexts = (theme: Theme): PageContext[] => [
-  { baseUrl: "http://localhost:3000/api/auth", origin: "http://localhost:3000", theme },
-  { baseUrl: `javascript:alert(1)//${hostile}`, origin: "https://xn--e1afmkfd.xn--p1ai:8443", theme },
+  { baseUrl: "http://localhost:3000/api/auth", origin: "http://localhost:3000", theme, i18n: english },
+  {
+    baseUrl: `javascript:alert(1)//${hostile}`,
+    origin: "https://xn--e1afmkfd.xn--p1ai:8443",
+    theme,
+    i18n: builtInTranslator("ja"),
+  },
+  { baseUrl: "http://localhost:3000/api/auth", origin: "http://localhost:3000", theme, i18n: arabic },
 ];
 
 const credentials: PageProvider = {
@@ -282,7 +295,7 @@ test("every page, model, theme and context renders byte-identical to React", (t)
     for (const context of contexts(theme)) {
       for (const model of models()) {
         const page = renderPage(model, context);
-        const expected = `<!DOCTYPE html>${react(documentTree(page, view(model, context), theme))}`;
+        const expected = `<!DOCTYPE html>${react(documentTree(page, view(model, context), theme, context.i18n))}`;
         assert.equal(page.body, expected, `${model.page} ${JSON.stringify(model).slice(0, 200)}`);
         kinds.add(model.page);
         compared++;
@@ -328,9 +341,9 @@ test("the form_post relay page renders byte-identical to React", () => {
   ];
   for (const theme of themes) {
     for (const input of inputs) {
-      const page = renderFormPostRelayPage({ ...input, theme });
+      const page = renderFormPostRelayPage({ ...input, theme, i18n: english });
       const nonce = /'nonce-([^']+)'/.exec(page.headers["Content-Security-Policy"] ?? "")?.[1] ?? "";
-      const expected = `<!DOCTYPE html>${react(documentTree(page, formPostRelayView({ ...input, theme }, nonce), theme))}`;
+      const expected = `<!DOCTYPE html>${react(documentTree(page, formPostRelayView({ ...input, theme, i18n: english }, nonce), theme, english))}`;
       assert.equal(page.body, expected, input.action);
     }
   }

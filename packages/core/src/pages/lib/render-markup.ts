@@ -65,6 +65,7 @@ const ATTRIBUTES: Readonly<Record<AttributeProp, AttributeRule>> = {
   htmlFor: string("for"),
   id: string("id"),
   lang: string("lang"),
+  dir: string("dir"),
   role: string("role"),
   name: string("name"),
   content: string("content"),

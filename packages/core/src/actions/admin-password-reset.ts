@@ -1,0 +1,56 @@
+import { composeAccountMail } from "../accounts/account-mail.ts";
+import { accountMailerOf } from "../accounts/account-mailer.ts";
+import { createPasswordResetLink } from "../accounts/password-reset-link.ts";
+import { userIdOf } from "../admin/admin-input.ts";
+import { requireAdmin } from "../admin/require-admin.ts";
+import { targetUser } from "../admin/target-user.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { describe } from "../errors/describe.ts";
+import { json, type Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { normalizeEmail } from "../providers/email-address.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * `POST admin-password-reset` (JSON) with `id`, for an administrator: mails the user the same
+ * single-use reset link forgot-password sends (`password.resetMaxAge`, an hour by default). The link
+ * goes to the user's address only — never into the answer, so the administrator cannot use it.
+ * Unlike forgot-password the mail is awaited: the administrator learns whether it went. Answers
+ * `{ ok: true }`; `PasswordResetUnavailable` (409) without a Password provider or a usable address,
+ * `MailNotSent` (502) when sending failed.
+ */
+export async function adminPasswordResetAction(
+  ctx: RequestContext,
+  _route: unknown,
+  services: Services,
+): Promise<Outcome> {
+  const { adapter, admin } = await requireAdmin(ctx, services);
+  const user = await targetUser(adapter, userIdOf(ctx.body.id));
+  const settings = ctx.config.password;
+  const mailer = accountMailerOf(ctx);
+  if (!settings || !mailer) {
+    throw new AuthError("PasswordResetUnavailable", { cause: "no Password provider is configured" });
+  }
+  const email = normalizeEmail(user.email);
+  if (!email)
+    throw new AuthError("PasswordResetUnavailable", { cause: "the user has no usable email address" });
+  const link = await createPasswordResetLink({
+    adapter,
+    url: ctx.baseUrl,
+    email,
+    maxAge: settings.resetMaxAge,
+    now: ctx.now,
+  });
+  if (!link) throw new AuthError("UserNotFound", { cause: "the address changed meanwhile" });
+  try {
+    await mailer.sendMail(
+      composeAccountMail(ctx, { kind: "reset-password", to: email, url: link.url, expires: link.expires }),
+    );
+  } catch (error) {
+    ctx.config.logger.error("AccountMailFailed", describe(error));
+    throw new AuthError("MailNotSent", { cause: error });
+  }
+  await recordAudit(ctx, { kind: "password-reset-link-sent", actorId: admin.id, subjectId: user.id });
+  return json({ ok: true });
+}

@@ -1,0 +1,158 @@
+import { ConfigError } from "../errors/config-error.ts";
+import { BUILT_IN_MESSAGES, MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
+import { BUILT_IN_LOCALES, type BuiltInLocale } from "../i18n/locales.ts";
+import type { MessageKey, Messages } from "../i18n/messages/en.ts";
+import { canonicalLocale, defaultLocales, type LocaleChoice, matchLocale } from "../i18n/negotiate-locale.ts";
+import { placeholdersOf } from "../i18n/placeholders.ts";
+import { createTranslator, type Translator } from "../i18n/translator.ts";
+import type { I18nOptions } from "./options.ts";
+
+/** The languages after validation: what negotiation reads, and one translator per offered language. */
+export interface I18nSettings extends LocaleChoice {
+  /** Every offered language's translator (built-in messages with the app's overrides), by tag. */
+  readonly translators: ReadonlyMap<string, Translator>;
+}
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(MESSAGE_KEYS);
+const builtIn = (tag: string): BuiltInLocale | undefined =>
+  BUILT_IN_LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
+
+/** A list for an error message, short enough to read: the first few, then how many more. */
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, 12).join(", ");
+  return items.length > 12 ? `${shown} and ${items.length - 12} more` : shown;
+}
+
+/**
+ * One language's messages from `i18n.messages`, checked: every key known, every value a string using
+ * only English's placeholders, and — for a language Gatehouse does not ship — every key given.
+ */
+function checkMessages(tag: string, given: unknown): Partial<Record<MessageKey, string>> {
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    throw new ConfigError(`Gatehouse: i18n.messages["${tag}"] must be an object of messages by key.`);
+  }
+  const entries = Object.entries(given);
+  const unknown = entries.map(([key]) => key).filter((key) => !KNOWN_KEYS.has(key));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `Gatehouse: i18n.messages["${tag}"] has unknown keys: ${listed(unknown)}. The keys are those of packages/core/src/i18n/messages/en.ts (docs/languages.md).`,
+    );
+  }
+  const english = BUILT_IN_MESSAGES.en;
+  for (const [key, value] of entries) {
+    if (typeof value !== "string") {
+      throw new ConfigError(`Gatehouse: i18n.messages["${tag}"]["${key}"] must be a string.`);
+    }
+    const allowed = placeholdersOf(english[key as MessageKey]);
+    const extra = placeholdersOf(value).filter((name) => !allowed.includes(name));
+    if (extra.length > 0) {
+      const known =
+        allowed.length > 0 ? `it has ${allowed.map((name) => `{${name}}`).join(", ")}` : "it has none";
+      throw new ConfigError(
+        `Gatehouse: i18n.messages["${tag}"]["${key}"] uses ${extra.map((name) => `{${name}}`).join(", ")}, which the message does not have (${known}).`,
+      );
+    }
+  }
+  if (!builtIn(tag)) {
+    const missing = MESSAGE_KEYS.filter((key) => !Object.hasOwn(given, key));
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Gatehouse: i18n.messages["${tag}"] adds a language, so it must give every message; ${missing.length} missing: ${missing.join(", ")}.`,
+      );
+    }
+  }
+  return given as Partial<Record<MessageKey, string>>;
+}
+
+/** Each language of `i18n.messages` by canonical tag, with its checked messages. */
+function overridesOf(messages: unknown): Map<string, Partial<Record<MessageKey, string>>> {
+  const overrides = new Map<string, Partial<Record<MessageKey, string>>>();
+  if (messages === undefined) return overrides;
+  if (typeof messages !== "object" || messages === null || Array.isArray(messages)) {
+    throw new ConfigError(
+      'Gatehouse: i18n.messages must be an object by language, e.g. { de: { "signin.title": "…" } }.',
+    );
+  }
+  for (const [tag, given] of Object.entries(messages)) {
+    const canonical = canonicalLocale(tag);
+    if (!canonical) {
+      throw new ConfigError(
+        `Gatehouse: i18n.messages: "${tag}" is not a language tag (BCP 47, e.g. "de" or "pt-BR").`,
+      );
+    }
+    const language = builtIn(canonical) ?? canonical;
+    if (overrides.has(language)) {
+      throw new ConfigError(`Gatehouse: i18n.messages names the language "${language}" twice.`);
+    }
+    overrides.set(language, checkMessages(tag, given));
+  }
+  return overrides;
+}
+
+function offeredLocales(given: unknown, messages: I18nOptions["messages"]): string[] {
+  if (given === undefined) return defaultLocales(messages);
+  if (!Array.isArray(given) || given.length === 0) {
+    throw new ConfigError(
+      'Gatehouse: i18n.locales must be a non-empty list of language tags, e.g. ["en", "de"].',
+    );
+  }
+  const offered: string[] = [];
+  for (const tag of given) {
+    const canonical = canonicalLocale(tag);
+    if (!canonical) {
+      throw new ConfigError(
+        `Gatehouse: i18n.locales: ${JSON.stringify(tag)} is not a language tag (BCP 47, e.g. "de").`,
+      );
+    }
+    const language = builtIn(canonical) ?? canonical;
+    if (!offered.includes(language)) offered.push(language);
+  }
+  return offered;
+}
+
+/** `defaultLocale` or `locale`: an offered language (a bare `pt` finds `pt-BR`). */
+function offeredOne(name: "defaultLocale" | "locale", tag: unknown, locales: readonly string[]): string {
+  const match = matchLocale(tag, locales);
+  if (!match) {
+    throw new ConfigError(
+      `Gatehouse: i18n.${name} ${JSON.stringify(tag)} is not one of the offered languages (${locales.join(", ")}).`,
+    );
+  }
+  return match;
+}
+
+/**
+ * Validates `i18n` once, at start-up: the offered languages (each with a full set of messages), the
+ * default and forced ones among them, and the app's messages (known keys, English's placeholders,
+ * every key for a language Gatehouse does not ship). Builds each language's translator.
+ */
+export function resolveI18n(options: unknown): I18nSettings {
+  const given = (options ?? {}) as I18nOptions;
+  if (typeof given !== "object" || given === null) {
+    throw new ConfigError('Gatehouse: i18n must be an object, e.g. { defaultLocale: "de" }.');
+  }
+  const overrides = overridesOf(given.messages);
+  const locales = offeredLocales(given.locales, given.messages);
+  const translators = new Map<string, Translator>();
+  for (const locale of locales) {
+    const base = builtIn(locale);
+    const own = overrides.get(locale);
+    if (!base && !own) {
+      throw new ConfigError(
+        `Gatehouse: i18n.locales offers "${locale}", which Gatehouse has no messages for: add i18n.messages["${locale}"] with every key (docs/languages.md), or offer one of ${BUILT_IN_LOCALES.join(", ")}.`,
+      );
+    }
+    const messages: Messages = { ...(base ? BUILT_IN_MESSAGES[base] : BUILT_IN_MESSAGES.en), ...own };
+    translators.set(locale, createTranslator(locale, messages));
+  }
+  const englishOffered = matchLocale("en", locales);
+  const defaultLocale =
+    given.defaultLocale === undefined
+      ? (englishOffered ?? locales[0] ?? "en")
+      : offeredOne("defaultLocale", given.defaultLocale, locales);
+  const locale = given.locale === undefined ? null : offeredOne("locale", given.locale, locales);
+  if (given.detectLocale !== undefined && typeof given.detectLocale !== "function") {
+    throw new ConfigError("Gatehouse: i18n.detectLocale must be a function (request) => language tag.");
+  }
+  return { locales, defaultLocale, locale, detectLocale: given.detectLocale ?? null, translators };
+}

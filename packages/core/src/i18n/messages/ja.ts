@@ -1,0 +1,231 @@
+import type { Messages } from "./en.ts";
+
+/**
+ * Japanese (polite です・ます form; "サインイン" and "パスキー" as Apple, Google and Microsoft write
+ * them). Numbers, addresses and hosts stand apart from the words around them ("2 段階認証",
+ * "{email} としてサインイン"), as `Intl` writes "24 時間"; a provider's name, which may be Japanese
+ * itself, runs on into its particle ("GitHubでサインイン"), as Apple's "Appleでサインイン" does.
+ */
+export const ja: Messages = {
+  "common.signIn": "サインイン",
+  "common.continue": "続行",
+  "common.backToSignIn": "サインインに戻る",
+  "common.haveAccount": "アカウントをお持ちの方はこちらからサインイン",
+  "field.email": "メールアドレス",
+  "field.password": "パスワード",
+  "field.newPassword": "新しいパスワード",
+  "field.nameOptional": "名前（任意）",
+  "field.newPasswordHint": "{count} 文字以上",
+  "provider.email": "メール",
+  "provider.password": "メールアドレスとパスワード",
+  "provider.passkey": "パスキー",
+
+  "signin.title": "サインイン",
+  "signin.withProvider": "{provider}でサインイン",
+  "signin.emailPlaceholder": "email@example.com",
+  "signin.failed": "サインインできませんでした。",
+  "signin.noMethods": "サインイン方法が設定されていません。",
+  "signin.forgotPassword": "パスワードをお忘れですか？",
+  "signin.createAccount": "アカウントを作成",
+  "signin.passwordReset": "パスワードを変更しました。新しいパスワードでサインインしてください。",
+  "signin.emailVerified": "メールアドレスを確認しました。サインインできます。",
+  "signin.withPasskey": "パスキーでサインイン",
+  "signin.passkeySignUp": "パスキーでアカウントを作成",
+
+  "confirmEmail.title": "サインインの確認",
+  "confirmEmail.question": "{email} としてサインインしますか？",
+
+  "signout.title": "サインアウト",
+  "signout.question": "サインアウトしてもよろしいですか？",
+  "signout.submit": "サインアウト",
+
+  "verifyRequest.title": "メールをご確認ください",
+  "verifyRequest.signin": "サインイン用のリンクをメールでお送りしました。",
+  "verifyRequest.signup": "メールアドレスを確認するためのリンクをお送りしました。",
+  "verifyRequest.resetPassword":
+    "このメールアドレスを使用しているアカウントがある場合は、パスワード再設定用のリンクをお送りしました。リンクの有効期間は {duration}です。",
+
+  "signup.title": "アカウントを作成",
+  "signup.failed": "アカウントを作成できませんでした。",
+  "signup.submit": "アカウントを作成",
+  "signup.usePasskey": "パスワードの代わりにパスキーを使う",
+  "passkeySignup.title": "パスキーでアカウントを作成",
+  "passkeySignup.intro": "パスキーを使うと、パスワードの代わりに指紋、顔、画面ロックでサインインできます。",
+  "passkeySignup.unsupported":
+    "パスキーでアカウントを作成するには、パスキーに対応していて JavaScript が有効なブラウザが必要です。",
+  "passkeySignup.submit": "パスキーでアカウントを作成",
+
+  "forgotPassword.title": "パスワードの再設定",
+  "forgotPassword.intro":
+    "アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。",
+  "forgotPassword.submit": "再設定用のリンクを送信",
+  "forgotPassword.failed": "再設定用のリンクを送信できませんでした。",
+  "resetPassword.title": "新しいパスワードの設定",
+  "resetPassword.intro": "{email} の新しいパスワードを入力してください。",
+  "resetPassword.submit": "パスワードを変更",
+  "resetPassword.failed": "パスワードを変更できませんでした。",
+
+  "confirmVerifyEmail.title": "メールアドレスの確認",
+  "confirmVerifyEmail.question": "{email} をアカウントのメールアドレスとして確認しますか？",
+  "confirmVerifyEmail.submit": "メールアドレスを確認",
+  "emailVerified.title": "メールアドレスを確認しました",
+  "emailVerified.text": "メールアドレスの確認が完了しました。サインインできます。",
+  "confirmChangeEmail.title": "新しいメールアドレスの確認",
+  "confirmChangeEmail.question": "{email} をアカウントのメールアドレスにしますか？",
+  "confirmChangeEmail.submit": "新しいメールアドレスを確認",
+  "emailChanged.title": "メールアドレスを変更しました",
+  "emailChanged.text": "アカウントのメールアドレスは {email} になりました。",
+
+  "twoFactor.title": "2 段階認証",
+  "twoFactor.codeIntro":
+    "認証アプリを開き、このアカウントに表示されている {digits} 桁のコードを入力してください。",
+  "twoFactor.backupIntro":
+    "2 段階認証を有効にしたときに保存したバックアップ コードを 1 つ入力してください。各コードは 1 回だけ使用できます。",
+  "twoFactor.codeLabel": "コード",
+  "twoFactor.codeHint": "{digits} 桁の数字",
+  "twoFactor.backupLabel": "バックアップ コード",
+  "twoFactor.backupHint": "英数字 {count} 文字（例：{example}）",
+  "twoFactor.useApp": "代わりに認証アプリを使う",
+  "twoFactor.useBackup": "代わりにバックアップ コードを使う",
+  "twoFactor.failed": "コードを確認できませんでした。",
+  "twoFactorSetup.title": "2 段階認証の設定",
+  "twoFactorSetup.intro":
+    "サインインのたびに、スマートフォンの認証アプリに表示されるコードも入力するようになります。",
+  "twoFactorSetup.scan": "1. 認証アプリでこの QR コードをスキャンしてください。",
+  "twoFactorSetup.qrLabel": "このアカウントを認証アプリに追加するための QR コード",
+  "twoFactorSetup.manual": "スキャンできない場合は、代わりにこのキーをアプリに入力してください：",
+  "twoFactorSetup.enterCode": "2. アプリに表示されたコードを入力してください。",
+  "twoFactorSetup.submit": "2 段階認証を有効にする",
+  "twoFactorSetup.newKey": "新しいキーを取得",
+  "backupCodes.title": "バックアップ コードを保存してください",
+  "backupCodes.on": "2 段階認証が有効になりました。",
+  "backupCodes.intro":
+    "スマートフォンをなくした場合は、代わりにこの {count} 個のコードのいずれかでサインインしてください。各コードは 1 回だけ使用できます。このコードは二度と表示されないため、安全な場所に保管してください。",
+  "backupCodes.listLabel": "バックアップ コード",
+
+  "errorPage.newLink": "新しいリンクをリクエスト",
+  "errorPage.retryIn": "試行回数が多すぎます。{duration}後にもう一度お試しください。",
+  "relay.title": "サインインを続行",
+
+  "mail.linkExpires": "リンクの有効期間は {duration}です。",
+  "mail.linkWorksOnce": "リンクは 1 回だけ使用できます。",
+  "mail.resetAction": "パスワードを再設定",
+  "mail.itWasYou": "ご本人による操作であれば、これ以上の対応は不要です。",
+  "mail.signIn.subject": "{host} へのサインイン",
+  "mail.signIn.heading": "{host} にサインイン",
+  "mail.signIn.action": "サインイン",
+  "mail.signIn.ignore": "このメールに心当たりがない場合は、無視していただいて問題ありません。",
+  "mail.verifyEmail.subject": "{host} のメールアドレスの確認",
+  "mail.verifyEmail.heading": "{host} のメールアドレスの確認",
+  "mail.verifyEmail.intro":
+    "このメールアドレスがご本人のものであることを確認するには、次のリンクを開いてください：",
+  "mail.verifyEmail.action": "メールアドレスを確認",
+  "mail.verifyEmail.ignore":
+    "アカウントを作成した覚えがない場合は、このメールを無視していただいて問題ありません。",
+  "mail.resetPassword.subject": "{host} のパスワードの再設定",
+  "mail.resetPassword.heading": "{host} のパスワードの再設定",
+  "mail.resetPassword.intro":
+    "アカウントのパスワードの再設定がリクエストされました。新しいパスワードを設定するには、次のリンクを開いてください：",
+  "mail.resetPassword.action": "新しいパスワードを設定",
+  "mail.resetPassword.ignore":
+    "心当たりがない場合は、このメールを無視していただいて問題ありません。パスワードは変更されません。",
+  "mail.accountExists.subject": "{host} のアカウントはすでにお持ちです",
+  "mail.accountExists.heading": "{host} のアカウントはすでにお持ちです",
+  "mail.accountExists.intro":
+    "このメールアドレスでアカウントの作成が試みられましたが、このアドレスのアカウントはすでに存在します。",
+  "mail.accountExists.reset":
+    "ご本人の場合は、パスワードでサインインしてください。パスワードをお忘れの場合は、こちらから再設定できます：",
+  "mail.accountExists.ignore":
+    "心当たりがない場合は、このメールを無視していただいて問題ありません。何も変更されていません。",
+  "mail.passwordChanged.subject": "{host} のパスワードが変更されました",
+  "mail.passwordChanged.heading": "{host} のパスワードが変更されました",
+  "mail.passwordChanged.intro": "アカウントのパスワードが変更されました。",
+  "mail.passwordChanged.reset":
+    "ご自身で変更していない場合は、アカウントを守るため、今すぐパスワードを再設定してください：",
+  "mail.confirmNewEmail.subject": "{host} の新しいメールアドレスの確認",
+  "mail.confirmNewEmail.heading": "{host} の新しいメールアドレスの確認",
+  "mail.confirmNewEmail.intro":
+    "このアドレスをアカウントのメールアドレスにするリクエストがありました。ご本人のものであることを確認するには、次のリンクを開いてください：",
+  "mail.confirmNewEmail.action": "新しいメールアドレスを確認",
+  "mail.confirmNewEmail.ignore":
+    "変更は確認が完了した時点で反映されます。心当たりがない場合は、このメールを無視してください。",
+  "mail.emailChangeRequested.subject": "{host} でメールアドレスの変更がリクエストされました",
+  "mail.emailChangeRequested.heading": "{host} でメールアドレスの変更がリクエストされました",
+  "mail.emailChangeRequested.intro":
+    "アカウントにサインインしているユーザーが、別のメールアドレスへの変更をリクエストしました。新しいアドレスが確認されるまで、変更は反映されません。",
+  "mail.emailChangeRequested.reset":
+    "心当たりがない場合は、アカウントを守るため、今すぐパスワードを再設定してください：",
+  "mail.newSignIn.subject": "{host} のアカウントへの新しいサインイン",
+  "mail.newSignIn.heading": "{host} のアカウントへの新しいサインイン",
+  "mail.newSignIn.intro": "これまで使われたことのないブラウザから、アカウントへのサインインがありました：",
+  "mail.newSignIn.when": "日時：{when}",
+  "mail.newSignIn.how": "方法：{method}",
+  "mail.newSignIn.from": "IP アドレス：{ip}",
+  "mail.newSignIn.browser": "ブラウザ：{browser}",
+  "mail.newSignIn.reset": "心当たりがない場合は、今すぐパスワードを再設定してください：",
+
+  "error.OAuthSignin.title": "サインインを開始できませんでした",
+  "error.OAuthSignin.message": "別のアカウントでサインインしてみてください。",
+  "error.OAuthCallback.title": "サインインできませんでした",
+  "error.OAuthCallback.message": "別のアカウントでサインインしてみてください。",
+  "error.OAuthCreateAccount.title": "アカウントを作成できませんでした",
+  "error.OAuthCreateAccount.message": "別のアカウントでサインインしてみてください。",
+  "error.EmailCreateAccount.title": "アカウントを作成できませんでした",
+  "error.EmailCreateAccount.message": "別のアカウントでサインインしてみてください。",
+  "error.Callback.title": "サインインできませんでした",
+  "error.Callback.message": "別のアカウントでサインインしてみてください。",
+  "error.OAuthAccountNotLinked.title": "アカウントがリンクされていません",
+  "error.OAuthAccountNotLinked.message":
+    "本人確認のため、最初に使用したものと同じアカウントでサインインしてください。",
+  "error.EmailSignin.title": "メールを送信できませんでした",
+  "error.EmailSignin.message": "メールを送信できませんでした。",
+  "error.CredentialsSignin.title": "サインインできませんでした",
+  "error.CredentialsSignin.message": "サインインできませんでした。入力内容が正しいかご確認ください。",
+  "error.SessionRequired.title": "サインインが必要です",
+  "error.SessionRequired.message": "このページを表示するにはサインインしてください。",
+  "error.TwoFactorExpired.title": "サインインの有効期限が切れました",
+  "error.TwoFactorExpired.message":
+    "サインインに時間がかかりすぎたか、すでに完了しています。もう一度サインインしてください。",
+  "error.MissingCSRF.title": "フォームの有効期限が切れました",
+  "error.MissingCSRF.message":
+    "フォームの有効期限が切れたか、別のサイトから送信されました。もう一度お試しください。",
+  "error.EmailInvalid.title": "メールアドレスが必要です",
+  "error.EmailInvalid.message": "有効なメールアドレスを入力してください。",
+  "error.PasswordTooShort.title": "パスワードが短すぎます",
+  "error.PasswordTooShort.message": "8 文字以上のパスワードを使用してください。",
+  "error.PasswordTooLong.title": "パスワードが長すぎます",
+  "error.PasswordTooLong.message": "256 文字以内のパスワードを使用してください。",
+  "error.PasswordBreached.title": "よく使われているパスワードです",
+  "error.PasswordBreached.message":
+    "このパスワードは、流出したパスワードのリストに含まれています。別のパスワードを選んでください。",
+  "error.EmailNotVerified.title": "メールアドレスが確認されていません",
+  "error.EmailNotVerified.message": "先にメールアドレスを確認してください。新しいリンクをお送りしました。",
+  "error.AccountDisabled.title": "アカウントが無効です",
+  "error.AccountDisabled.message":
+    "このアカウントは無効になっています。サイトの管理者にお問い合わせください。",
+  "error.PasskeyInvalid.title": "パスキーを使用できませんでした",
+  "error.PasskeyInvalid.message":
+    "このパスキーではサインインできませんでした。もう一度お試しいただくか、別の方法でサインインしてください。",
+  "error.Configuration.title": "サーバー エラー",
+  "error.Configuration.message": "サーバーの設定に問題があります。詳しくはサーバーのログをご確認ください。",
+  "error.AccessDenied.title": "アクセスが拒否されました",
+  "error.AccessDenied.message": "サインインする権限がありません。",
+  "error.Verification.title": "サインインできません",
+  "error.Verification.message":
+    "サインイン用のリンクは無効になりました。すでに使用されたか、有効期限が切れている可能性があります。",
+  "error.PasswordResetInvalid.title": "リンクの有効期限切れ",
+  "error.PasswordResetInvalid.message":
+    "このパスワード再設定用のリンクは無効になりました。すでに使用されたか、有効期限が切れている可能性があります。新しいリンクをリクエストしてください。",
+  "error.StorageUnavailable.title": "一時的にご利用いただけません",
+  "error.StorageUnavailable.message":
+    "現在、一時的にサインインできません。しばらくしてからもう一度お試しください。",
+  "error.Default.title": "エラー",
+  "error.Default.message": "サインイン中に問題が発生しました。",
+  "error.RateLimited.title": "試行回数が多すぎます",
+  "error.RateLimited.message": "試行回数が多すぎます。しばらく待ってから、もう一度お試しください。",
+  "error.TwoFactorCodeInvalid.title": "コードが正しくありません",
+  "error.TwoFactorCodeInvalid.message":
+    "コードが正しくありません。認証アプリを確認して、もう一度お試しください。",
+  "error.PasskeyRegistrationFailed.title": "パスキーを保存できませんでした",
+  "error.PasskeyRegistrationFailed.message": "パスキーを保存できませんでした。もう一度お試しください。",
+};
