@@ -45,7 +45,11 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-export async function startE2eApp(): Promise<E2eApp> {
+/**
+ * Starts it; `configFile` is a `gatehouse.config.ts` of the test's (its `i18n`, say).
+ * @example const app = await startE2eApp({ configFile: "/tmp/…/forced-de.config.mjs" })
+ */
+export async function startE2eApp({ configFile }: { configFile?: string } = {}): Promise<E2eApp> {
   const serverLog: string[] = [];
   const staticDir = await buildUi();
   const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
@@ -53,6 +57,7 @@ export async function startE2eApp(): Promise<E2eApp> {
     env: {},
     dataDir,
     staticDir,
+    ...(configFile ? { configFile } : {}),
     port: 0,
     log: (line) => serverLog.push(line),
   });

@@ -29,6 +29,16 @@ export default defineConfig({
 
   session: { maxAge: 7 * 24 * 60 * 60 },
 
+  // The admin console (/admin): these addresses are administrators once verified, besides
+  // AUTH_ADMIN_EMAILS; `roles` are what an administrator may assign (`admin` is always one).
+  // admin: { bootstrapEmails: ["ops@acme.example"], roles: ["admin", "support"] },
+
+  // Languages of the built-in pages, the mails and the consoles. Offer fewer than the six built in,
+  // force one for everyone (the consoles then show no language picker), or decide per request.
+  // i18n: { locales: ["en", "de"], defaultLocale: "en" },
+  // i18n: { locale: "de" },
+  // i18n: { detectLocale: (request) => new URL(request.url).hostname.endsWith(".de") ? "de" : undefined },
+
   // Behind a reverse proxy every request comes from the proxy's address: say how many proxies (or
   // their CIDR blocks), or the per-address rate limits count all clients as one. Never without a
   // proxy: X-Forwarded-For would then be whatever the client says.

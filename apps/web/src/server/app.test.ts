@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { Credentials, gatehouse } from "@gatehouse/core";
+import { Credentials, gatehouse, type I18nOptions } from "@gatehouse/core";
 import type { Hono } from "hono";
 import { createApp } from "./app.ts";
 import { createDevMailbox } from "./dev-mailbox.ts";
@@ -190,6 +190,10 @@ describe("createApp", () => {
       expires: new Date(),
       provider: { id: "email", name: "Email", type: "email", sendVerificationRequest: async () => {} },
       theme: {},
+      locale: "en",
+      subject: "Sign in",
+      text: url,
+      html: "",
     });
     const response = await withMailbox.request(`${ORIGIN}/dev/mailbox`);
     assert.equal(response.status, 200);
@@ -212,5 +216,96 @@ describe("createApp", () => {
     const response = await unbuilt.request(`${ORIGIN}/`);
     assert.equal(response.status, 503);
     assert.match(await response.text(), /npm run build/);
+  });
+});
+
+describe("createApp: the UI's page says what the server decides about languages", () => {
+  const BUILT = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Gatehouse</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+  let staticDir: string;
+
+  before(async () => {
+    staticDir = await mkdtemp(join(tmpdir(), "gatehouse-web-dist-"));
+    await writeFile(join(staticDir, "index.html"), BUILT);
+  });
+
+  after(async () => {
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  /** The app with these `i18n` options, given to core and to the app alike, as start.ts does. */
+  function appWith(i18n: I18nOptions): Hono {
+    const auth = gatehouse({
+      secret: "a-test-secret-that-is-long-enough-123456",
+      url: `${ORIGIN}/api/auth`,
+      providers: [],
+      i18n,
+    });
+    return createApp({ auth, staticDir, i18n });
+  }
+
+  /** The page at `path`, for a browser that asks for French by cookie and Japanese by its settings. */
+  async function page(app: Hono, path = "/account", headers: Record<string, string> = {}) {
+    const response = await app.request(`${ORIGIN}${path}`, {
+      headers: { cookie: "gatehouse-lang=fr", "accept-language": "ja", ...headers },
+    });
+    assert.equal(response.status, 200);
+    return { html: await response.text(), cacheControl: response.headers.get("cache-control") };
+  }
+
+  const localeMeta = (html: string) => /<meta name="gatehouse-locale" content="([^"]*)"/.exec(html)?.[1];
+  const localesMeta = (html: string) => /<meta name="gatehouse-locales" content="([^"]*)"/.exec(html)?.[1];
+  const htmlLang = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
+
+  it("a forced language (i18n.locale): the meta and <html lang>, over the cookie and the browser's", async () => {
+    const forced = appWith({ locale: "de" });
+    for (const path of ["/", "/account", "/admin/users/u1", "/index.html"]) {
+      const { html, cacheControl } = await page(forced, path);
+      assert.equal(localeMeta(html), "de", path);
+      assert.equal(htmlLang(html), "de", path);
+      assert.equal(localesMeta(html), undefined, path);
+      assert.equal(cacheControl, "no-cache", "the same page for everyone");
+    }
+  });
+
+  it("a language detectLocale decides: the meta, and a private page; when it passes, nothing", async () => {
+    const detected = appWith({
+      detectLocale: (request) => (request.headers.get("x-demo-user") === "kenji" ? "ja" : undefined),
+    });
+    const kenji = await page(detected, "/account", { "x-demo-user": "kenji", cookie: "gatehouse-lang=de" });
+    assert.equal(localeMeta(kenji.html), "ja");
+    assert.equal(htmlLang(kenji.html), "ja");
+    assert.equal(kenji.cacheControl, "private, no-cache", "it may differ per person: no shared cache");
+
+    const other = await page(detected, "/account", { "x-demo-user": "ada" });
+    assert.equal(other.html, BUILT, "the cookie decides: the UI reads it, its picker stays");
+  });
+
+  it("neither for a language from the cookie or Accept-Language: the UI's picker decides", async () => {
+    const { html } = await page(appWith({ defaultLocale: "de" }));
+    assert.equal(html, BUILT);
+  });
+
+  it("the offered languages when i18n.locales limits them, with or without a decided one", async () => {
+    const limited = await page(appWith({ locales: ["en", "de"] }));
+    assert.equal(localesMeta(limited.html), "en de");
+    assert.equal(localeMeta(limited.html), undefined);
+    assert.equal(htmlLang(limited.html), "en", "the UI sets it once it has chosen");
+
+    const both = await page(appWith({ locales: ["en", "pt-BR"], locale: "pt" }));
+    assert.equal(localesMeta(both.html), "en pt-BR");
+    assert.equal(localeMeta(both.html), "pt-BR");
+  });
+
+  it("a forced language wins over detectLocale, as on core's pages", async () => {
+    const home = await page(appWith({ locale: "ja", detectLocale: () => "de" }), "/");
+    assert.equal(localeMeta(home.html), "ja");
+    assert.equal(htmlLang(home.html), "ja");
   });
 });

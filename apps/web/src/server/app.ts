@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { AccessTokenVerifier, Gatehouse } from "@gatehouse/core";
+import type { AccessTokenVerifier, Gatehouse, I18nOptions } from "@gatehouse/core";
 import { gatehouseRoutes, requireSession } from "@gatehouse/hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { DEV_MAILBOX_CSS, type DevMailbox, renderDevMailbox } from "./dev-mailbox.ts";
+import { indexLanguage, withIndexLanguage } from "./index-language.ts";
 import { providerAccessToken } from "./provider-token-api.ts";
 import { resourceApi } from "./resource-api.ts";
 import { HTML_SECURITY_HEADERS } from "./security-headers.ts";
@@ -17,6 +18,11 @@ export interface AppOptions {
   devMailbox?: DevMailbox | null;
   /** Checks the bearer tokens of the JSON API at `/api/resource/*`; without it that API is a 404. */
   resourceVerifier?: AccessTokenVerifier | null;
+  /**
+   * The same `i18n` options as `auth`'s: a language they force or detect, and the languages they
+   * offer, are written into the UI's page (`<meta name="gatehouse-locale">`, `…-locales`).
+   */
+  i18n?: I18nOptions | undefined;
 }
 
 /** Vite puts a content hash in every file name under `/assets/`, so they never change. */
@@ -28,8 +34,10 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  *
  * @example serve({ fetch: createApp({ auth, staticDir: "apps/web/dist" }).fetch, port: 3000 });
  */
-export function createApp({ auth, staticDir, devMailbox, resourceVerifier }: AppOptions): Hono {
+export function createApp({ auth, staticDir, devMailbox, resourceVerifier, i18n }: AppOptions): Hono {
   const app = new Hono();
+  const sendIndex = (c: Context, cacheControl?: string) =>
+    sendIndexPage(c, { staticDir, i18n, cacheControl });
 
   app.route("/", gatehouseRoutes(auth));
 
@@ -70,11 +78,11 @@ export function createApp({ auth, staticDir, devMailbox, resourceVerifier }: App
   // way back); the UI checks again for in-app navigation.
   app.get("/protected", requireSession(auth, { redirectToSignIn: true }), (c) =>
     // The answer depends on the session: never cache it, or Back after sign-out would show it.
-    sendIndex(c, staticDir, "private, no-store"),
+    sendIndex(c, "private, no-store"),
   );
 
-  app.get("/", (c) => sendIndex(c, staticDir));
-  app.get("/index.html", (c) => sendIndex(c, staticDir));
+  app.get("/", (c) => sendIndex(c));
+  app.get("/index.html", (c) => sendIndex(c));
 
   app.use("/assets/*", async (c, next) => {
     await next();
@@ -83,16 +91,32 @@ export function createApp({ auth, staticDir, devMailbox, resourceVerifier }: App
   app.get("*", serveStatic({ root: staticDir }));
 
   // Client-side routes get the UI; a missing file (a path with an extension) is a plain 404.
-  app.get("*", (c) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.notFound() : sendIndex(c, staticDir)));
+  app.get("*", (c) => (/\.[a-z0-9]+$/i.test(c.req.path) ? c.notFound() : sendIndex(c)));
   return app;
 }
 
-async function sendIndex(c: Context, staticDir: string, cacheControl = "no-cache"): Promise<Response> {
+/**
+ * The UI's `index.html`, with what the server knows of its language. `no-cache` by default: a browser
+ * checks for a new build before using its copy. A page that `i18n.detectLocale` may change per request
+ * (from the person's profile, say) is `private` too, so that no shared cache hands it to someone else.
+ */
+async function sendIndexPage(
+  c: Context,
+  {
+    staticDir,
+    i18n,
+    cacheControl = "no-cache",
+  }: { staticDir: string; i18n: I18nOptions | undefined; cacheControl?: string | undefined },
+): Promise<Response> {
   let html: string;
   try {
     html = await readFile(join(staticDir, "index.html"), "utf8");
   } catch {
     return c.text("The UI is not built yet: run `npm run build --workspace apps/web`.", 503);
   }
-  return c.html(html, 200, { ...HTML_SECURITY_HEADERS, "Cache-Control": cacheControl });
+  const perRequest = i18n?.detectLocale !== undefined && !cacheControl.startsWith("private");
+  return c.html(withIndexLanguage(html, indexLanguage(c.req.raw, i18n)), 200, {
+    ...HTML_SECURITY_HEADERS,
+    "Cache-Control": perRequest ? `private, ${cacheControl}` : cacheControl,
+  });
 }

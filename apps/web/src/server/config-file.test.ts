@@ -36,6 +36,17 @@ describe("loadConfigFile", () => {
     });
   });
 
+  it("lets the file set the admin and language options", async () => {
+    const path = await file(
+      "admin.mts",
+      'export default { admin: { bootstrapEmails: ["ops@example.test"], roles: ["admin", "support"] }, i18n: { defaultLocale: "de" } };',
+    );
+    assert.deepEqual(await loadConfigFile(path), {
+      admin: { bootstrapEmails: ["ops@example.test"], roles: ["admin", "support"] },
+      i18n: { defaultLocale: "de" },
+    });
+  });
+
   it("refuses a file without a default export", async () => {
     const path = await file("none.mts", "export const theme = {};");
     await assert.rejects(loadConfigFile(path), /must `export default defineConfig/);

@@ -18,6 +18,8 @@ const ALLOWED = new Set([
   "audit",
   "events",
   "account",
+  "admin",
+  "i18n",
 ]);
 
 /**

@@ -23,12 +23,15 @@ export type WebAppConfig = Partial<
     | "audit"
     | "events"
     | "account"
+    | "admin"
+    | "i18n"
   >
 >;
 
 /**
  * Types a config file; returns its argument unchanged. `providers` are added to those from the
- * environment; every other option replaces the default.
+ * environment, and `admin.bootstrapEmails` to `AUTH_ADMIN_EMAILS`; every other option replaces the
+ * default.
  *
  * @example export default defineConfig({ theme: { brandColor: "#0b57d0" } });
  */

@@ -4,6 +4,8 @@ import type { PasswordMail, VerificationRequest } from "@gatehouse/core";
 import { createDevMailbox, type DevMailboxMessage, renderDevMailbox } from "./dev-mailbox.ts";
 
 const AT = new Date("2030-01-02T03:04:05Z");
+/** The composed mail core hands a sender; the mailbox keeps only the link. */
+const MAIL = { locale: "en", subject: "A mail", text: "A mail", html: "<p>A mail</p>" };
 
 function request(identifier: string, url: string): VerificationRequest {
   return {
@@ -12,6 +14,7 @@ function request(identifier: string, url: string): VerificationRequest {
     expires: new Date(AT.getTime() + 86_400_000),
     provider: { id: "email", name: "Email", type: "email", sendVerificationRequest: async () => {} },
     theme: {},
+    ...MAIL,
   };
 }
 
@@ -22,6 +25,7 @@ function passwordMail(kind: PasswordMail["kind"], to: string, url: string): Pass
     url,
     expires: kind === "reset-password" ? new Date(AT.getTime() + 3600_000) : null,
     theme: {},
+    ...MAIL,
   };
 }
 

@@ -19,6 +19,18 @@ describe("loadSettings", () => {
     assert.equal(settings.databaseUrl, "sqlite:/tmp/gatehouse-web-test/gatehouse.db");
     assert.deepEqual(settings.email, { kind: "dev-mailbox" });
     assert.equal(settings.passwords, true);
+    assert.deepEqual(settings.adminEmails, []);
+  });
+
+  it("reads AUTH_ADMIN_EMAILS as a comma-separated list, and refuses what is no address", () => {
+    assert.deepEqual(
+      loadSettings({ AUTH_ADMIN_EMAILS: " ada@example.test, ,Root@Example.test " }, { dataDir }).adminEmails,
+      ["ada@example.test", "Root@Example.test"],
+    );
+    assert.throws(
+      () => loadSettings({ AUTH_ADMIN_EMAILS: "ada@example.test root@example.test,admin" }, { dataDir }),
+      /AUTH_ADMIN_EMAILS must list email addresses, separated by commas; not addresses: "ada@example\.test root@example\.test", "admin"\./,
+    );
   });
 
   it("AUTH_PASSWORD=false turns password accounts off; other values are refused", () => {

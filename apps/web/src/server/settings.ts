@@ -43,6 +43,13 @@ export interface Settings {
    * account area), on unless `false`. Browsers allow them on https, or on http://localhost.
    */
   passkeys: boolean;
+  /**
+   * `AUTH_ADMIN_EMAILS`: comma-separated addresses whose users are administrators once the address is
+   * verified (core's `admin.bootstrapEmails`), how the first administrator gets into the admin console
+   * at `/admin`; they can then give others the `admin` role there. Default none. In development the
+   * demo account is one too (start.ts).
+   */
+  adminEmails: string[];
 }
 
 /**
@@ -79,6 +86,7 @@ export function loadSettings(env: Env, options: { dataDir: string }): Settings {
     email: emailFrom(env, mode),
     passwords: flag(env, "AUTH_PASSWORD") ?? true,
     passkeys: flag(env, "AUTH_PASSKEYS") ?? true,
+    adminEmails: adminEmailsFrom(env),
   };
 }
 
@@ -99,6 +107,24 @@ function flag(env: Env, name: string): boolean | undefined {
   throw new ConfigError(
     `Gatehouse web app: ${name} must be true or false, got ${JSON.stringify(env[name])}.`,
   );
+}
+
+/**
+ * `AUTH_ADMIN_EMAILS`, split on commas, blanks dropped. Something without an `@` is a mistake (a
+ * name, a missing separator) that would silently make no one an administrator: refused at start-up.
+ */
+function adminEmailsFrom(env: Env): string[] {
+  const emails = (env.AUTH_ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((email) => email.trim())
+    .filter((email) => email !== "");
+  const wrong = emails.filter((email) => !/^[^\s@]+@[^\s@]+$/.test(email));
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `Gatehouse web app: AUTH_ADMIN_EMAILS must list email addresses, separated by commas; not addresses: ${wrong.map((email) => JSON.stringify(email)).join(", ")}.`,
+    );
+  }
+  return emails;
 }
 
 function emailFrom(env: Env, mode: Settings["mode"]): EmailSetting {

@@ -72,6 +72,7 @@ describe("startWebApp", () => {
         "production mode",
         "password accounts: off, as they need mail to confirm addresses and reset passwords: set SMTP_URL and EMAIL_FROM (and not AUTH_EMAIL=false)",
         "passkeys: on for app.example.com",
+        "admin console at https://app.example.com/admin for users with the admin role; none yet? set AUTH_ADMIN_EMAILS",
         "Gatehouse web app on https://app.example.com",
       ]);
       assert.equal(existsSync(dataDir), false, "no development secret is written");
@@ -96,13 +97,13 @@ describe("startWebApp", () => {
     [
       "a newer schema",
       "update gh_schema set version = 999",
-      /version 999 but this Gatehouse knows up to 6: upgrade/,
+      /version 999 but this Gatehouse knows up to 7: upgrade/,
     ],
     ["an unknown schema", "delete from gh_schema", /Gatehouse tables but no schema version/],
     [
       "an old schema",
       "update gh_schema set version = 0",
-      /version 0 but this Gatehouse needs 6: run `npm run migrate`/,
+      /version 0 but this Gatehouse needs 7: run `npm run migrate`/,
     ],
   ] as const) {
     it(`in production refuses ${what} with a clear message, starting nothing`, async () => {
@@ -144,7 +145,7 @@ describe("startWebApp", () => {
       assert.ok(existsSync(database));
       assert.deepEqual(lines, [
         `created a development secret at ${join(dataDir, "dev-secret")}`,
-        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit; schema version 6)`,
+        `database: SQLite file ${database} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list; schema version 7)`,
         "development mode",
         lines[3],
         `demo account: demo@example.test / ${web.demo.password}`,
@@ -152,6 +153,7 @@ describe("startWebApp", () => {
         `email sign-in: links go to the dev mailbox at ${web.url}/dev/mailbox and this log`,
         `password accounts: sign up at ${web.url}/api/auth/signup`,
         "passkeys: on for localhost, with passkey-only sign-up",
+        `admin console at ${web.url}/admin for demo@example.test (once verified), and users with the admin role`,
         `Gatehouse web app on ${web.url}`,
       ]);
       assert.match(lines[3] ?? "", /^development OpenID provider at http:\/\/127\.0\.0\.1:\d+ /);
@@ -282,6 +284,41 @@ describe("startWebApp", () => {
     }
   });
 
+  it("in development makes the demo account an administrator, beside AUTH_ADMIN_EMAILS and the config file's", async () => {
+    const configFile = join(dir, "admin.config.mts");
+    await writeFile(configFile, 'export default { admin: { bootstrapEmails: ["ops@example.test"] } };');
+    const lines: string[] = [];
+    const web = await startWebApp({
+      env: { AUTH_ADMIN_EMAILS: "root@example.test,OPS@example.test" },
+      dataDir: join(dir, "dev-admin"),
+      staticDir: dir,
+      configFile,
+      port: 0,
+      log: (line) => lines.push(line),
+    });
+    try {
+      assert.ok(web.demo);
+      assert.ok(
+        lines.includes(
+          `admin console at ${web.url}/admin for ops@example.test, root@example.test, demo@example.test (once verified), and users with the admin role`,
+        ),
+        lines.join("\n"),
+      );
+      const { cookie } = await passwordSignIn(web.url, web.demo);
+      const account = await fetch(`${web.url}/api/auth/account`, { headers: { cookie } });
+      const { user } = (await account.json()) as { user: { admin: boolean; role: string | null } };
+      assert.deepEqual(
+        { admin: user.admin, role: user.role },
+        { admin: true, role: null },
+        "by address, nothing stored",
+      );
+      const overview = await fetch(`${web.url}/api/auth/admin-overview`, { headers: { cookie } });
+      assert.equal(overview.status, 200);
+    } finally {
+      await web.close();
+    }
+  });
+
   it("signs in by email through the dev mailbox, with the session in SQLite", async () => {
     const lines: string[] = [];
     const dataDir = join(dir, "dev-email");
@@ -371,6 +408,36 @@ describe("startWebApp", () => {
       assert.deepEqual(await providerIds(web), ["staff", "passkey"]);
       const page = await (await fetch(`http://localhost:${web.port}/api/auth/signin`)).text();
       assert.match(page, /#0b57d0/);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("tells the UI's page the config file's forced language and offered ones, as core's pages follow them", async () => {
+    const configFile = join(dir, "gatehouse.i18n.config.mts");
+    await writeFile(configFile, 'export default { i18n: { locales: ["en", "de"], locale: "de" } };');
+    const staticDir = await mkdtemp(join(dir, "ui-"));
+    await writeFile(
+      join(staticDir, "index.html"),
+      '<!doctype html><html lang="en"><head></head><body></body></html>',
+    );
+    const web = await startWebApp({
+      env: { ...PRODUCTION, DATABASE_URL: await migratedDatabase("i18n.db") },
+      dataDir: join(dir, "unused"),
+      staticDir,
+      configFile,
+      port: 0,
+      log: () => {},
+    });
+    try {
+      const origin = `http://localhost:${web.port}`;
+      const page = await (await fetch(`${origin}/account`, { headers: { "accept-language": "fr" } })).text();
+      assert.equal(
+        page,
+        '<!doctype html><html lang="de"><head><meta name="gatehouse-locale" content="de" /><meta name="gatehouse-locales" content="en de" /></head><body></body></html>',
+      );
+      const signIn = await (await fetch(`${origin}/api/auth/signin`)).text();
+      assert.match(signIn, /<html lang="de"/);
     } finally {
       await web.close();
     }
@@ -481,7 +548,7 @@ if (!postgres.ok) {
       try {
         assert.ok(
           lines.includes(
-            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit; schema version 6)",
+            "database: PostgreSQL at 127.0.0.1:5432/test (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list; schema version 7)",
           ),
         );
         assert.equal(existsSync(join(dataDir, "gatehouse.db")), false, "no SQLite file beside it");
@@ -508,7 +575,7 @@ if (!postgres.ok) {
         (error: unknown) =>
           error instanceof TypeError &&
           error.message.includes("cannot use the database (PostgreSQL at 127.0.0.1:5432/test)") &&
-          error.message.includes("version 999 but this Gatehouse knows up to 6"),
+          error.message.includes("version 999 but this Gatehouse knows up to 7"),
       );
     });
   });

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import {
+  type AdminOptions,
   ConfigError,
   createAccessTokenVerifier,
   Email,
@@ -100,10 +101,12 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   let demo: DemoAccount | null = null;
   let cleanup: { stop(): Promise<void> };
   let passkeys: { option: GatehouseOptions["passkeys"]; line: string } | null = null;
+  let admin: AdminOptions = {};
   try {
     if (development) dev = await startDevSetup({ authUrl, port: settings.devProviderPort, log });
     if (development && passwords.kind !== "off") demo = await seedDemoAccount(adapter);
     passkeys = rest.passkeys === undefined ? passkeysFor(settings, authUrl, passwords) : null;
+    admin = adminOptions(rest.admin, settings, demo);
     const auth = gatehouse({
       ...rest,
       secret,
@@ -118,6 +121,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
         ...configProviders,
       ],
       ...(passkeys ? { passkeys: passkeys.option } : {}),
+      admin,
     } satisfies GatehouseOptions);
     const verifierOptions = resourceVerifierOptions(apiSettings, dev && { issuer: dev.issuer, ...dev.api });
     const resourceVerifier =
@@ -126,7 +130,13 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
         ...verifierOptions,
         onError: (error) => log(`bearer API: issuer unreachable: ${JSON.stringify(error)}`),
       });
-    const app = createApp({ auth, staticDir: options.staticDir, devMailbox, resourceVerifier });
+    const app = createApp({
+      auth,
+      staticDir: options.staticDir,
+      devMailbox,
+      resourceVerifier,
+      i18n: rest.i18n,
+    });
     handle = (request, bindings) => app.fetch(request, bindings);
     const retentionDays = rest.audit ? rest.audit.retentionDays : undefined;
     cleanup = await startSessionCleanup({
@@ -152,6 +162,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   else if (settings.email.kind === "smtp") log(`email sign-in: mail from ${settings.email.from} over SMTP`);
   log(passwordLine(passwords, authUrl));
   log(passkeys ? passkeys.line : "passkeys: as the config file sets them");
+  log(adminLine(admin, url));
   log(`Gatehouse web app on ${url}`);
 
   let closing: Promise<void> | undefined;
@@ -166,6 +177,31 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       return closing;
     },
   };
+}
+
+/**
+ * The admin options: the config file's, with `AUTH_ADMIN_EMAILS` added to its bootstrap addresses and,
+ * in development, the demo account's, so a developer finds the admin console at once. Only for the
+ * seeded demo account: a bootstrap address is checked at every request, never stored, so nothing of
+ * it outlives development.
+ */
+function adminOptions(
+  config: AdminOptions | undefined,
+  settings: Settings,
+  demo: DemoAccount | null,
+): AdminOptions {
+  const emails = [...(config?.bootstrapEmails ?? []), ...settings.adminEmails, ...(demo ? [demo.email] : [])];
+  // Core compares addresses without case: one entry per address, as first written.
+  const unique = new Map<string, string>();
+  for (const email of emails) if (!unique.has(email.toLowerCase())) unique.set(email.toLowerCase(), email);
+  return { ...config, bootstrapEmails: [...unique.values()] };
+}
+
+function adminLine(admin: AdminOptions, url: string): string {
+  const emails = admin.bootstrapEmails ?? [];
+  return emails.length > 0
+    ? `admin console at ${url}/admin for ${emails.join(", ")} (once verified), and users with the admin role`
+    : `admin console at ${url}/admin for users with the admin role; none yet? set AUTH_ADMIN_EMAILS`;
 }
 
 function emailProviders(setting: EmailSetting, devMailbox: DevMailbox | null): ProviderConfig[] {

@@ -7,6 +7,9 @@ import {
 } from "@tanstack/react-router";
 import { accountQuery, activityQuery, sessionsQuery } from "./api/queries.ts";
 import { RootLayout } from "./components/RootLayout.tsx";
+import { auditQuery, overviewQuery, userQuery, usersQuery } from "./features/admin/admin-queries.ts";
+import { validateAuditSearch } from "./features/admin/audit/audit-search.ts";
+import { validateUserSearch } from "./features/admin/users/user-search.ts";
 import { Home } from "./pages/Home.tsx";
 import { NotFound } from "./pages/NotFound.tsx";
 import { Protected } from "./pages/Protected.tsx";
@@ -34,6 +37,16 @@ const DeleteAccountPage = lazyRouteComponent(
   "DeleteAccountPage",
 );
 const AccountDeleted = lazyRouteComponent(() => import("./pages/AccountDeleted.tsx"), "AccountDeleted");
+
+// The admin console is a chunk of its own too (with its styles): only administrators need it.
+const AdminLayout = lazyRouteComponent(() => import("./features/admin/AdminLayout.tsx"), "AdminLayout");
+const OverviewPage = lazyRouteComponent(
+  () => import("./features/admin/overview/OverviewPage.tsx"),
+  "OverviewPage",
+);
+const UsersPage = lazyRouteComponent(() => import("./features/admin/users/UsersPage.tsx"), "UsersPage");
+const UserPage = lazyRouteComponent(() => import("./features/admin/user/UserPage.tsx"), "UserPage");
+const AuditPage = lazyRouteComponent(() => import("./features/admin/audit/AuditPage.tsx"), "AuditPage");
 
 const root = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -84,11 +97,44 @@ const deleteAccount = createRoute({
   component: DeleteAccountPage,
 });
 
+// The admin console. Its filters live in the URL (linkable, kept on reload); loaders start each page's
+// query, and the server refuses non-administrators (AdminLayout then says so).
+const admin = createRoute({ getParentRoute: () => root, path: "/admin", component: AdminLayout });
+const adminOverview = createRoute({
+  getParentRoute: () => admin,
+  path: "/",
+  component: OverviewPage,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(overviewQuery),
+});
+const adminUsers = createRoute({
+  getParentRoute: () => admin,
+  path: "/users",
+  component: UsersPage,
+  validateSearch: validateUserSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(usersQuery(deps)),
+});
+const adminUser = createRoute({
+  getParentRoute: () => admin,
+  path: "/users/$id",
+  component: UserPage,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(userQuery(params.id)),
+});
+const adminAudit = createRoute({
+  getParentRoute: () => admin,
+  path: "/audit",
+  component: AuditPage,
+  validateSearch: validateAuditSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(auditQuery(deps)),
+});
+
 const routeTree = root.addChildren([
   home,
   protectedPage,
   accountDeleted,
   account.addChildren([signInMethods, profile, sessions, activity, deleteAccount]),
+  admin.addChildren([adminOverview, adminUsers, adminUser, adminAudit]),
 ]);
 
 /** The app's router: the route tree above, with the query client in its context. */

@@ -6,6 +6,7 @@ import {
   chooseLocale,
   matchLocale,
   negotiateLocale,
+  negotiateLocaleWithSource,
   parseAcceptLanguage,
   pickFromAcceptLanguage,
 } from "./negotiate-locale.ts";
@@ -151,4 +152,30 @@ test("negotiateLocale, for apps: the same answer from the same options", () => {
   assert.equal(negotiateLocale(asked, { locale: "de" }), "de");
   assert.equal(negotiateLocale(request({ url: "https://x.example/?lang=es" })), "es");
   assert.equal(negotiateLocale(asked, { detectLocale: () => "fr" }), "fr");
+});
+
+test("negotiateLocaleWithSource: which step decided, so a server tells its client app only its own decisions", () => {
+  const asked = request({ headers: { cookie: "gatehouse-lang=es", "accept-language": "ja" } });
+  assert.deepEqual(negotiateLocaleWithSource(asked, { locale: "de" }), { locale: "de", source: "forced" });
+  assert.deepEqual(negotiateLocaleWithSource(asked, { detectLocale: () => "fr" }), {
+    locale: "fr",
+    source: "detected",
+  });
+  assert.deepEqual(negotiateLocaleWithSource(asked, { detectLocale: () => "xx" }), {
+    locale: "es",
+    source: "cookie",
+  });
+  assert.deepEqual(
+    negotiateLocaleWithSource(request({ headers: { "accept-language": "ja" } }), {
+      detectLocale: () => {
+        throw new Error("profile store down");
+      },
+    }),
+    { locale: "ja", source: "header" },
+    "a throwing detectLocale falls through",
+  );
+  assert.deepEqual(negotiateLocaleWithSource(request(), { locales: ["de", "en"] }), {
+    locale: "en",
+    source: "default",
+  });
 });

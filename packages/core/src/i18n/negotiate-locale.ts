@@ -173,6 +173,21 @@ export function defaultLocales(messages: I18nOptions["messages"]): string[] {
  * const lang = negotiateLocale(request, { defaultLocale: "de" }); // "ja" for Accept-Language: ja
  */
 export function negotiateLocale(request: LocaleRequest, options: I18nOptions = {}): string {
+  return negotiateLocaleWithSource(request, options).locale;
+}
+
+/**
+ * `negotiateLocale`'s answer and the step that decided it (`LocaleSource`). A server that hands a page
+ * to a client-side app tells it a language the server decided (`forced`, `detected`) and leaves the
+ * others — `?lang=`, the cookie, `Accept-Language` — to the app's own language picker.
+ *
+ * @example
+ * const { locale, source } = negotiateLocaleWithSource(request, { locale: "de" }); // "de", "forced"
+ */
+export function negotiateLocaleWithSource(
+  request: LocaleRequest,
+  options: I18nOptions = {},
+): { locale: string; source: LocaleSource } {
   const offered = (options.locales ?? defaultLocales(options.messages))
     .map(canonicalLocale)
     .filter((tag) => tag !== null);
@@ -184,5 +199,5 @@ export function negotiateLocale(request: LocaleRequest, options: I18nOptions = {
     locale: options.locale ?? null,
     detectLocale: typeof options.detectLocale === "function" ? options.detectLocale : null,
   };
-  return chooseLocale(request, choice).locale;
+  return chooseLocale(request, choice);
 }

@@ -27,6 +27,24 @@ describe("the console's answers, narrowed", () => {
     assert.deepEqual(account.methods.providers, [{ id: "dev", name: "Development provider", type: "oidc" }]);
     assert.deepEqual(account.linkable, [{ id: "github", name: "GitHub", type: "oauth" }]);
     assert.equal(account.recentSignIn.fresh, false);
+    assert.equal(account.user.role, null, "no role sent: none");
+    assert.equal(account.user.admin, false, "no flag sent (a server from before roles): no administrator");
+  });
+
+  it("reads GET account's role and administrator flag, and refuses them of another type", () => {
+    const answer = (user: Record<string, unknown>) => ({
+      user: { id: "u1", email: null, name: null, image: null, emailVerified: null, ...user },
+      methods: { password: false, passkeys: 0, twoFactor: false, providers: [] },
+      recentSignIn: { fresh: true, until: null, maxAge: 600 },
+    });
+    const admin = parseAccount(answer({ role: "admin", admin: true })).user;
+    assert.deepEqual([admin.role, admin.admin], ["admin", true]);
+    const bootstrap = parseAccount(answer({ role: null, admin: true })).user;
+    assert.deepEqual([bootstrap.role, bootstrap.admin], [null, true], "by a bootstrap address, no role");
+    const support = parseAccount(answer({ role: "support", admin: false })).user;
+    assert.deepEqual([support.role, support.admin], ["support", false]);
+    assert.throws(() => parseAccount(answer({ admin: "yes" })), { code: "Default" });
+    assert.throws(() => parseAccount(answer({ role: 1, admin: false })), { code: "Default" });
   });
 
   it("refuses answers of another shape", () => {

@@ -10,6 +10,13 @@ export interface AccountUser {
   image: string | null;
   /** ISO-8601, when the address was confirmed; null when it is not. */
   emailVerified: string | null;
+  /** The stored role (`admin`, or another the site assigns), or null. */
+  role: string | null;
+  /**
+   * An administrator (by role, or by a verified address in `admin.bootstrapEmails`): the console
+   * offers the admin console. Only a hint — the admin API decides again on every call.
+   */
+  admin: boolean;
 }
 
 /** A provider account linked to the user, or one that could be. */
@@ -48,6 +55,9 @@ function parseUser(value: unknown): AccountUser {
     image: stringOrNull(user.image, "user.image") || null,
     // Auth.js adapters keep a date; a JSON answer carries its ISO string (or, loosely, `true`).
     emailVerified: typeof verified === "string" ? verified : verified ? "" : null,
+    // A server from before roles sends neither: no role, no administrator.
+    role: stringOrNull(user.role, "user.role") || null,
+    admin: user.admin === undefined ? false : boolean(user.admin, "user.admin"),
   };
 }
 

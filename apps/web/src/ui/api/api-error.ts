@@ -4,7 +4,8 @@
  * `message` is the server's sentence for people when it sent one, else a plain fallback.
  *
  * Query and mutation functions throw it (that is how TanStack Query learns of a failure); the
- * components read `code` to decide, and show `message`.
+ * components read `code` to decide, and show `errorMessage(error, t)` (error-message.ts): the
+ * code's words in the page's language, else `serverMessage`. `message` is for logs and developers.
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -13,12 +14,19 @@ export class ApiError extends Error {
   readonly status: number;
   /** Seconds to wait before trying again (`RateLimited`). */
   readonly retryAfter: number | null;
+  /** The server's own sentence (`{ message }` of its JSON error), null when it sent none. */
+  readonly serverMessage: string | null;
 
-  constructor(code: string, options: { status: number; message?: string; retryAfter?: number | null }) {
-    super(options.message || fallbackMessage(code));
+  /** `message` is the server's sentence; `detail`, what this UI found wrong, for developers only. */
+  constructor(
+    code: string,
+    options: { status: number; message?: string; detail?: string; retryAfter?: number | null },
+  ) {
+    super(options.message || options.detail || fallbackMessage(code));
     this.code = code;
     this.status = options.status;
     this.retryAfter = options.retryAfter ?? null;
+    this.serverMessage = options.message || null;
   }
 }
 
@@ -27,7 +35,7 @@ export function isApiError(error: unknown, ...codes: string[]): error is ApiErro
   return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
 }
 
-/** What to say when the server sent no message of its own. */
+/** `message` when the server sent no sentence of its own (English: logs; the UI translates `code`). */
 function fallbackMessage(code: string): string {
   switch (code) {
     case "NetworkError":

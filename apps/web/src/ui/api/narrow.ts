@@ -11,7 +11,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function malformed(what: string): ApiError {
   return new ApiError("Default", {
     status: 200,
-    message: `The server's answer could not be read (${what}). Reload the page and try again.`,
+    detail: `The server's answer could not be read (${what}).`,
   });
 }
 

@@ -1,8 +1,10 @@
 import { signIn, signOut, useSession } from "@gatehouse/react";
 import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 
 /** The header's account area: who is signed in, and the one button that fits. */
 export function AccountArea() {
+  const { t } = useTranslation("common");
   const { data, status } = useSession();
   const navigate = useNavigate();
 
@@ -21,7 +23,7 @@ export function AccountArea() {
     return (
       <div className="account">
         <button type="button" className="button" onClick={() => signIn()}>
-          Sign in
+          {t("accountArea.signIn")}
         </button>
       </div>
     );
@@ -29,9 +31,9 @@ export function AccountArea() {
   const user = data?.user;
   return (
     <div className="account">
-      <span className="account-name">{user?.name ?? user?.email ?? "Signed in"}</span>
+      <span className="account-name">{user?.name ?? user?.email ?? t("accountArea.signedIn")}</span>
       <button type="button" className="button button-quiet" onClick={signOutHome}>
-        Sign out
+        {t("accountArea.signOut")}
       </button>
     </div>
   );

@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
- * The buttons under a form or a question, in a row; with `onCancel`, a quiet "Cancel" (or
- * `cancelLabel`) last, which closes what was opened without doing anything.
+ * The buttons under a form or a question, in a row; with `onCancel`, a quiet "Cancel" (in the page's
+ * language, or `cancelLabel`) last, which closes what was opened without doing anything.
  */
 export function ActionRow({
   compact,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onCancel,
   children,
 }: {
@@ -16,12 +17,13 @@ export function ActionRow({
   onCancel?: (() => void) | undefined;
   children: ReactNode;
 }) {
+  const { t } = useTranslation("common");
   return (
     <div className={compact ? "actions actions-compact" : "actions"}>
       {children}
       {onCancel && (
         <button type="button" className="button button-quiet" onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t("actions.cancel")}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { type MouseEvent, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
 
 /** One problem of a form: its message, and the id of the field to fix. */
 export interface FormProblem {
@@ -16,6 +17,7 @@ export function problemOf(problems: FormProblem[], field: string): string | null
  * appears; each message links to its field. Nothing when there are no problems.
  */
 export function ErrorSummary({ problems }: { problems: FormProblem[] }) {
+  const { t } = useTranslation("common");
   const box = useRef<HTMLDivElement>(null);
   const heading = useId();
   const shown = problems.map((problem) => problem.message).join("\n");
@@ -32,7 +34,7 @@ export function ErrorSummary({ problems }: { problems: FormProblem[] }) {
 
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={box} aria-labelledby={heading}>
-      <h3 id={heading}>There is a problem</h3>
+      <h3 id={heading}>{t("form.problem")}</h3>
       <ul>
         {problems.map((problem) => (
           <li key={problem.field}>

@@ -1,6 +1,8 @@
 import { signIn } from "@gatehouse/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { isApiError } from "../api/api-error.ts";
+import { useErrorMessage } from "../api/error-message.ts";
 import { Notice } from "./Notice.tsx";
 
 /** What is being loaded, in a polite live region; the skeleton lines keep the layout from jumping. */
@@ -30,21 +32,22 @@ export function LoadError({
   error: unknown;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation("common");
+  const say = useErrorMessage();
   const sessionEnded = isApiError(error, "SessionRequired");
-  const detail = error instanceof Error ? error.message : "";
   return (
     <div className="load-error">
       <Notice tone="error">
-        {what} {detail}
+        {what} {say(error)}
       </Notice>
       <div className="actions actions-compact">
         {sessionEnded ? (
           <button type="button" className="button" onClick={() => signIn()}>
-            Sign in again
+            {t("actions.signInAgain")}
           </button>
         ) : (
           <button type="button" className="button button-quiet" onClick={onRetry}>
-            Try again
+            {t("actions.tryAgain")}
           </button>
         )}
       </div>

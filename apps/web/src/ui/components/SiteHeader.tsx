@@ -1,8 +1,10 @@
 import { useSession } from "@gatehouse/react";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { AccountArea } from "./AccountArea.tsx";
 
 export function SiteHeader() {
+  const { t } = useTranslation("common");
   const { status } = useSession();
   return (
     <header className="site-header">
@@ -11,19 +13,19 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Gatehouse</span>
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label={t("site.mainNavigation")}>
           <ul className="nav-list">
             <li>
               <Link to="/" activeOptions={{ exact: true }}>
-                Home
+                {t("site.home")}
               </Link>
             </li>
             <li>
-              <Link to="/protected">Protected page</Link>
+              <Link to="/protected">{t("site.protectedPage")}</Link>
             </li>
             {status === "authenticated" && (
               <li>
-                <Link to="/account">Account</Link>
+                <Link to="/account">{t("site.account")}</Link>
               </li>
             )}
           </ul>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "aria-describedby" | "aria-invalid"> {
@@ -26,6 +27,7 @@ export function TextField({
   className,
   ...input
 }: TextFieldProps) {
+  const { t } = useTranslation("common");
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={error ? "field field-invalid" : "field"}>
@@ -37,7 +39,7 @@ export function TextField({
       )}
       {error && (
         <p className="field-error" id={`${id}-error`} role={announce ? "alert" : undefined}>
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{t("form.error")} </span>
           {error}
         </p>
       )}

@@ -1,4 +1,5 @@
-// Dates as people read them, in the browser's language (`locale` undefined), or a given one in tests.
+// Dates as people read them in a language: the page's (use-format.ts passes i18next's), or the
+// browser's when `locale` is undefined.
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -29,7 +30,8 @@ export function formatRelative(iso: string, now: number = Date.now(), locale?: s
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
-  // Under a minute. "now" reads oddly for a moment just past: English says "just now".
+  // Under a minute: Intl's "now" ("jetzt", "maintenant", "今"), except that English reads oddly with
+  // it for a moment just past, and says "just now".
   const english = format.resolvedOptions().locale.startsWith("en");
   return seconds <= 0 && english ? "just now" : format.format(0, "second");
 }

@@ -1,18 +1,17 @@
 import { Link } from "@tanstack/react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { useTitle } from "../use-title.ts";
 
 /** Where deleting the account lands: signed out, with nothing left to manage. */
 export function AccountDeleted() {
-  useTitle("Account deleted");
+  const { t } = useTranslation("common");
+  useTitle(t("accountDeleted.title"));
   return (
     <>
-      <h1 tabIndex={-1}>Your account has been deleted</h1>
-      <p className="lead">
-        Your profile, sign-in methods, sessions and security activity are gone, and you are signed out on
-        every device.
-      </p>
+      <h1 tabIndex={-1}>{t("accountDeleted.heading")}</h1>
+      <p className="lead">{t("accountDeleted.lead")}</p>
       <p>
-        Changed your mind? You can create a new account at any time from the <Link to="/">home page</Link>.
+        <Trans t={t} i18nKey="accountDeleted.again" components={{ home: <Link to="/" /> }} />
       </p>
     </>
   );

@@ -1,13 +1,15 @@
 import { Link } from "@tanstack/react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { useTitle } from "../use-title.ts";
 
 export function NotFound() {
-  useTitle("Page not found");
+  const { t } = useTranslation("common");
+  useTitle(t("notFound.heading"));
   return (
     <>
-      <h1 tabIndex={-1}>Page not found</h1>
+      <h1 tabIndex={-1}>{t("notFound.heading")}</h1>
       <p>
-        There is nothing here. Go back to the <Link to="/">home page</Link>.
+        <Trans t={t} i18nKey="notFound.text" components={{ home: <Link to="/" /> }} />
       </p>
     </>
   );

@@ -1,14 +1,18 @@
+import { Trans, useTranslation } from "react-i18next";
 import type { ActivityEntry } from "../../api/activity.ts";
 import { describeDevice } from "../../lib/describe-device.ts";
-import { formatDateTime, formatRelative } from "../../lib/format-time.ts";
-
-/** Kinds an administrator does, for which "not by you" is no warning. */
-const ADMIN_KINDS = new Set(["user-disabled", "user-enabled"]);
+import { useFormat } from "../../lib/use-format.ts";
+import { ADMIN_ACTIONS, ADMIN_KINDS } from "./describe-activity.ts";
 
 /** One entry: the sentence, when, and from which browser and address. */
 export function ActivityItem({ entry, sentence }: { entry: ActivityEntry; sentence: string }) {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const format = useFormat();
   const failed = entry.kind === "sign-in-failed";
-  const device = entry.userAgent ? describeDevice(entry.userAgent).label : null;
+  const device = entry.userAgent ? describeDevice(entry.userAgent, common).label : null;
+  // The sentence names the administrator already; a refused sign-in is nobody's own doing.
+  const saysWho = failed || ADMIN_KINDS.has(entry.kind) || ADMIN_ACTIONS.has(entry.kind);
   return (
     <li
       className={failed ? "item activity activity-failed" : "item activity"}
@@ -19,11 +23,16 @@ export function ActivityItem({ entry, sentence }: { entry: ActivityEntry; senten
       <p className="item-name">{sentence}</p>
       <ul className="item-meta">
         <li>
-          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ({formatRelative(entry.at)})
+          <Trans
+            t={t}
+            i18nKey="activity.when"
+            values={{ date: format.dateTime(entry.at), relative: format.relative(entry.at) }}
+            components={{ time: <time dateTime={entry.at} /> }}
+          />
         </li>
         {device && <li>{device}</li>}
-        {entry.ip && <li>Address {entry.ip}</li>}
-        {!entry.byYou && !failed && !ADMIN_KINDS.has(entry.kind) && <li>Not done by you</li>}
+        {entry.ip && <li>{t("activity.address", { ip: entry.ip })}</li>}
+        {!entry.byYou && !saysWho && <li>{t("activity.notByYou")}</li>}
       </ul>
     </li>
   );

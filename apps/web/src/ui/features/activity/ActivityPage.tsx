@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { activityQuery } from "../../api/queries.ts";
 import { Empty, QueryStatus } from "../../components/QueryStates.tsx";
 import { methodName } from "../../lib/method-name.ts";
@@ -10,9 +12,12 @@ import { describeActivity } from "./describe-activity.ts";
 
 /** `/account/activity`: the person's own security activity, newest first, a page at a time. */
 export function ActivityPage() {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const say = useErrorMessage();
   const activity = useInfiniteQuery(activityQuery);
   const providers = useProviders();
-  const nameOf = (method: string) => methodName(method, providers);
+  const nameOf = (method: string) => methodName(method, providers, common);
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
 
   // After "Load more", focus goes to the first entry it brought: the button may be gone (the last
@@ -33,31 +38,32 @@ export function ActivityPage() {
   }
 
   return (
-    <ConsolePage
-      title="Security activity"
-      intro="What happened to your account, newest first. If something here was not you, change your password and sign out everywhere."
-    >
+    <ConsolePage title={t("nav.activity")} intro={t("activity.intro")}>
       <div className="card">
         <QueryStatus
           query={activity}
-          loading="Loading your activity…"
-          failed="Your activity could not be loaded."
-          unavailable={<Empty>This site does not keep a log of security activity.</Empty>}
+          loading={t("activity.loading")}
+          failed={t("activity.failed")}
+          unavailable={<Empty>{t("activity.unavailable")}</Empty>}
         />
         {/* Kept on screen when "Load more" fails: the error is then the query's, the pages are still there. */}
         {activity.data &&
           (entries.length === 0 ? (
-            <Empty>Nothing has happened yet.</Empty>
+            <Empty>{t("activity.none")}</Empty>
           ) : (
             <>
-              <ol className="item-list activity-list" aria-label="Your security activity" ref={list}>
+              <ol className="item-list activity-list" aria-label={t("activity.list")} ref={list}>
                 {entries.map((entry) => (
-                  <ActivityItem key={entry.id} entry={entry} sentence={describeActivity(entry, nameOf)} />
+                  <ActivityItem
+                    key={entry.id}
+                    entry={entry}
+                    sentence={describeActivity(entry, { nameOf, t })}
+                  />
                 ))}
               </ol>
               {activity.isFetchNextPageError && (
                 <p className="field-error" role="alert">
-                  More activity could not be loaded. {activity.error.message}
+                  {t("activity.moreFailed", { reason: say(activity.error) })}
                 </p>
               )}
               {activity.hasNextPage && (
@@ -68,7 +74,7 @@ export function ActivityPage() {
                     disabled={activity.isFetchingNextPage}
                     onClick={() => void loadMore()}
                   >
-                    {activity.isFetchingNextPage ? "Loading…" : "Load more"}
+                    {activity.isFetchingNextPage ? common("actions.loading") : t("activity.loadMore")}
                   </button>
                 </div>
               )}

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ActivityEntry } from "../../api/activity.ts";
 
 /** Names a sign-in method (a provider id): "Password", "Development provider", … */
@@ -6,114 +7,155 @@ export type NameOf = (method: string) => string;
 const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 const num = (value: unknown): number | null =>
   typeof value === "number" && Number.isFinite(value) ? value : null;
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Why a sign-in was refused (a catalogue code), in words that fit "… failed: <reason>". */
-const REASONS: Record<string, string> = {
-  CredentialsSignin: "the email address or password was wrong",
-  TwoFactorCodeInvalid: "the two-factor code was wrong",
-  RateLimited: "too many attempts, so sign-in was paused for a while",
-  EmailNotVerified: "the email address was not confirmed yet",
-  AccountDisabled: "the account is disabled",
-  AccessDenied: "the site refused it",
-  PasskeyInvalid: "the passkey could not be verified",
-};
+/** Refusals (catalogue codes) the messages explain in words that fit "… failed: <reason>". */
+const REASONS = [
+  "CredentialsSignin",
+  "TwoFactorCodeInvalid",
+  "RateLimited",
+  "EmailNotVerified",
+  "AccountDisabled",
+  "AccessDenied",
+  "PasskeyInvalid",
+] as const;
 
-function how(method: string | null, nameOf: NameOf): string {
-  if (!method) return "";
-  const name = nameOf(method);
-  if (method === "password") return " with your password";
-  if (method === "passkey") return " with a passkey";
-  if (method === "email") return " with a link sent by email";
-  return ` with ${name}`;
+const isReason = (code: string | null): code is (typeof REASONS)[number] =>
+  code !== null && (REASONS as readonly string[]).includes(code);
+
+/**
+ * Kinds an administrator's action can write on the person's account: said as such when the person
+ * did not do it themselves (`byYou` false), instead of "Not done by you" under a sentence about them.
+ */
+export const ADMIN_ACTIONS = new Set(["session-revoked", "two-factor-disabled"]);
+
+/** Kinds only an administrator causes: their sentence names them. */
+export const ADMIN_KINDS = new Set([
+  "user-disabled",
+  "user-enabled",
+  "role-changed",
+  "password-reset-link-sent",
+]);
+
+interface Words {
+  nameOf: NameOf;
+  t: TFunction<"account">;
 }
 
-function secondStep(factor: string | null): string {
-  if (factor === "totp") return " and a code from your authenticator app";
-  if (factor === "backup") return " and a backup code";
-  return "";
+/** "with your password", "with Development provider and a backup code"; null without a method. */
+function how(method: string | null, factor: string | null, { nameOf, t }: Words): string | null {
+  if (!method) return null;
+  const via =
+    method === "password" || method === "passkey" || method === "email"
+      ? t(`events.via.${method}`)
+      : t("events.via.provider", { name: nameOf(method) });
+  if (factor === "totp" || factor === "backup") return t(`events.plus.${factor}`, { how: via });
+  return via;
+}
+
+/** `session-revoked`: which sessions, and by whom. */
+function revoked(detail: Record<string, unknown>, byYou: boolean, t: TFunction<"account">): string {
+  const count = num(detail.count);
+  if (!byYou) {
+    return detail.everywhere === true || detail.others === true
+      ? t("events.sessionsRevokedByAdmin")
+      : t("events.sessionRevokedByAdmin");
+  }
+  if (detail.everywhere === true) {
+    return count === null ? t("events.signedOutEverywhere") : t("events.signedOutEverywhereCount", { count });
+  }
+  if (detail.others === true) {
+    if (count === null) return t("events.signedOutOthers");
+    if (count === 0) return t("events.signedOutOthersNone");
+    return t("events.signedOutOthersCount", { count });
+  }
+  return detail.current === true ? t("events.signedOutThis") : t("events.signedOutAnother");
 }
 
 /**
- * One entry of the security activity as a sentence a person can check against their memory.
- * @example describeActivity({ kind: "sign-in", detail: { method: "password" }, … }, nameOf) // "You signed in with your password."
+ * One entry of the security activity as a sentence a person can check against their memory, in the
+ * language of `t` (the `account` messages' `events`).
+ * @example describeActivity({ kind: "sign-in", detail: { method: "password" } }, { nameOf, t }) // "You signed in with your password."
  */
-export function describeActivity(entry: Pick<ActivityEntry, "kind" | "detail">, nameOf: NameOf): string {
+export function describeActivity(
+  entry: Pick<ActivityEntry, "kind" | "detail"> & { byYou?: boolean },
+  words: Words,
+): string {
   const { detail } = entry;
+  const { nameOf, t } = words;
+  const byYou = entry.byYou !== false;
   const method = str(detail.method);
   const provider = str(detail.provider);
-  const count = num(detail.count);
   switch (entry.kind) {
-    case "sign-in":
-      return `You signed in${how(method, nameOf)}${secondStep(str(detail.secondFactor))}.`;
+    case "sign-in": {
+      const phrase = how(method, str(detail.secondFactor), words);
+      return phrase ? t("events.signInHow", { how: phrase }) : t("events.signIn");
+    }
     case "sign-in-failed": {
       const reason = str(detail.reason);
-      const why = (reason && REASONS[reason]) ?? "it was refused";
-      return `A sign-in${how(method, nameOf)} failed: ${why}.`;
+      const why = isReason(reason) ? t(`events.reasons.${reason}`) : t("events.reasons.other");
+      const phrase = how(method, null, words);
+      return phrase ? t("events.signInFailedHow", { how: phrase, why }) : t("events.signInFailed", { why });
     }
     case "sign-out":
-      return detail.device === true ? "A device you had signed in signed out." : "You signed out.";
-    case "sign-up":
-      return `You created your account${how(method, nameOf)}.`;
+      return detail.device === true ? t("events.deviceSignedOut") : t("events.signOut");
+    case "sign-up": {
+      const phrase = how(method, null, words);
+      return phrase ? t("events.signUpHow", { how: phrase }) : t("events.signUp");
+    }
     case "email-verified":
-      return "You confirmed your email address.";
+      return t("events.emailVerified");
     case "email-change-requested":
-      return "You asked to change your email address: a confirmation link went to the new one.";
+      return t("events.emailChangeRequested");
     case "email-changed": {
       const to = str(detail.to) ?? str(detail.email);
-      return to ? `You changed your email address to ${to}.` : "You changed your email address.";
+      return to ? t("events.emailChangedTo", { email: to }) : t("events.emailChanged");
     }
     case "password-changed":
-      return "You changed your password.";
+      return t("events.passwordChanged");
     case "password-reset":
-      return "Your password was reset with a link sent by email.";
+      return t("events.passwordReset");
     case "password-set":
-      return "You set a password.";
+      return t("events.passwordSet");
+    case "password-reset-link-sent":
+      return t("events.passwordResetLinkSent");
     case "two-factor-enabled":
-      return "You turned on two-factor authentication.";
+      return t("events.twoFactorEnabled");
     case "two-factor-disabled":
+      if (!byYou) return t("events.twoFactorDisabledByAdmin");
       return detail.proof === "password"
-        ? "You turned off two-factor authentication with your password."
-        : "You turned off two-factor authentication.";
+        ? t("events.twoFactorDisabledWithPassword")
+        : t("events.twoFactorDisabled");
     case "backup-codes-renewed":
-      return "You made new backup codes; the old ones stopped working.";
+      return t("events.backupCodesRenewed");
     case "passkey-added": {
       const name = str(detail.name);
-      return name ? `You added a passkey, “${name}”.` : "You added a passkey.";
+      return name ? t("events.passkeyAddedNamed", { name }) : t("events.passkeyAdded");
     }
     case "passkey-removed":
-      return "You deleted a passkey.";
+      return t("events.passkeyRemoved");
     case "session-revoked":
-      if (detail.everywhere === true) {
-        return count === null
-          ? "You signed out everywhere."
-          : `You signed out everywhere (${plural(count, "session", "sessions")}).`;
-      }
-      if (detail.others === true) {
-        if (count === null) return "You signed out of all your other sessions.";
-        if (count === 0) return "You signed out of your other sessions; there were none.";
-        return `You signed out of ${plural(count, "other session", "other sessions")}.`;
-      }
-      return detail.current === true
-        ? "You signed out this session from the list."
-        : "You signed out another session.";
+      return revoked(detail, byYou, t);
     case "account-linked":
-      if (!provider) return "You linked an account at another site.";
+      if (!provider) return t("events.accountLinked");
       return detail.by === "email"
-        ? `Your ${nameOf(provider)} account was linked, as it has the same email address.`
-        : `You linked your ${nameOf(provider)} account.`;
+        ? t("events.accountLinkedByEmail", { name: nameOf(provider) })
+        : t("events.accountLinkedNamed", { name: nameOf(provider) });
     case "account-unlinked":
       return provider
-        ? `You unlinked your ${nameOf(provider)} account.`
-        : "You unlinked an account at another site.";
+        ? t("events.accountUnlinkedNamed", { name: nameOf(provider) })
+        : t("events.accountUnlinked");
     case "account-deleted":
-      return "Your account was deleted.";
+      return t("events.accountDeleted");
     case "user-disabled":
-      return "An administrator disabled your account.";
+      return t("events.userDisabled");
     case "user-enabled":
-      return "An administrator enabled your account again.";
+      return t("events.userEnabled");
+    case "role-changed": {
+      const role = str(detail.role) ?? str(detail.to);
+      return role ? t("events.roleChangedTo", { role }) : t("events.roleChanged");
+    }
     default:
       // A kind added on the server after this UI was built: still shown, in its own words.
-      return `Account event: ${entry.kind.replace(/-/g, " ")}.`;
+      return t("events.unknown", { kind: entry.kind.replace(/-/g, " ") });
   }
 }

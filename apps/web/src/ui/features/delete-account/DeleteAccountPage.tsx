@@ -1,7 +1,9 @@
 import { useSession } from "@gatehouse/react";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { deleteAccount } from "../../api/account.ts";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { ActionRow } from "../../components/ActionRow.tsx";
 import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { TextField } from "../../components/TextField.tsx";
@@ -15,6 +17,8 @@ import { unlessCancelled, useWithReauth } from "../reauth/ReauthProvider.tsx";
  * removed and the browser lands signed out on a page that says so.
  */
 export function DeleteAccountPage() {
+  const { t } = useTranslation("account");
+  const say = useErrorMessage();
   const id = useId();
   const account = useAccount();
   const session = useSession();
@@ -28,37 +32,34 @@ export function DeleteAccountPage() {
     mutationFn: (confirm: string) => withReauth(() => deleteAccount(confirm)),
     // The server cleared the session cookie: a full load leaves every cached answer behind.
     onSuccess: () => window.location.assign("/account-deleted"),
-    onError: unlessCancelled(fail),
+    onError: unlessCancelled((error) => fail(say(error))),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (typed.trim().toLowerCase() !== email.toLowerCase()) {
-      return fail(`Type your email address exactly as shown: ${email}.`);
+      return fail(t("delete.mismatch", { email }));
     }
     clear();
     remove.mutate(typed.trim());
   }
 
   return (
-    <ConsolePage title="Delete account">
+    <ConsolePage title={t("nav.delete")}>
       <div className="card card-danger">
-        <p>Deleting your account cannot be undone. It removes:</p>
+        <p>{t("delete.removes")}</p>
         <ul className="plain-list">
-          <li>your profile and email address,</li>
-          <li>your password, passkeys, two-factor settings and linked accounts,</li>
-          <li>your sessions: you are signed out on every device.</li>
+          <li>{t("delete.profile")}</li>
+          <li>{t("delete.methods")}</li>
+          <li>{t("delete.sessions")}</li>
         </ul>
-        <p className="muted">
-          Entries about your account stay in the site’s security log until they expire, so that misuse can be
-          looked into.
-        </p>
+        <p className="muted">{t("delete.log")}</p>
         <form className="inline-form" onSubmit={submit} noValidate>
           <TextField
             id={`${id}-confirm`}
             inputRef={input}
-            label="To confirm, type your email address"
-            hint={email ? <>Type {email}</> : undefined}
+            label={t("delete.confirmLabel")}
+            hint={email ? t("delete.confirmHint", { email }) : undefined}
             type="email"
             autoComplete="off"
             spellCheck={false}
@@ -68,8 +69,13 @@ export function DeleteAccountPage() {
             announce
           />
           <ActionRow>
-            <SubmitButton pending={remove.isPending} pendingLabel="Deleting…" danger disabled={!email}>
-              Delete my account
+            <SubmitButton
+              pending={remove.isPending}
+              pendingLabel={t("delete.deleting")}
+              danger
+              disabled={!email}
+            >
+              {t("delete.submit")}
             </SubmitButton>
           </ActionRow>
         </form>

@@ -1,7 +1,8 @@
 import { signInWithPasskey } from "@gatehouse/react/passkeys";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Notice } from "../../components/Notice.tsx";
-import { passkeyMessage } from "../sign-in-methods/messages.ts";
+import { usePasskeyMessage } from "../sign-in-methods/messages.ts";
 
 /**
  * "Continue with a passkey": the browser's passkey dialog, then a full page load of this page, signed
@@ -10,6 +11,8 @@ import { passkeyMessage } from "../sign-in-methods/messages.ts";
  * and to the browser tests that find buttons by name.)
  */
 export function PasskeySignInButton() {
+  const { t } = useTranslation("common");
+  const passkeyMessage = usePasskeyMessage();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -24,7 +27,7 @@ export function PasskeySignInButton() {
   return (
     <>
       <button type="button" className="button button-quiet" disabled={pending} onClick={signIn}>
-        {pending ? "Waiting for your passkey…" : "Continue with a passkey"}
+        {pending ? t("passkeySignIn.waiting") : t("passkeySignIn.button")}
       </button>
       {error && (
         <div className="actions-note">

@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { type AccountUser, requestEmailChange } from "../../api/account.ts";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { ActionRow } from "../../components/ActionRow.tsx";
 import { Card } from "../../components/Card.tsx";
 import { Notice } from "../../components/Notice.tsx";
@@ -15,6 +17,8 @@ import { unlessCancelled, useWithReauth } from "../reauth/ReauthProvider.tsx";
  * current one; nothing changes until the link is opened.
  */
 export function EmailCard({ user }: { user: AccountUser }) {
+  const { t } = useTranslation("account");
+  const say = useErrorMessage();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
@@ -34,7 +38,7 @@ export function EmailCard({ user }: { user: AccountUser }) {
       setOpen(false);
       setEmail("");
     },
-    onError: unlessCancelled(fail),
+    onError: unlessCancelled((error) => fail(say(error))),
   });
 
   // Focus follows the form in, and back to its button.
@@ -44,30 +48,30 @@ export function EmailCard({ user }: { user: AccountUser }) {
     event.preventDefault();
     const address = email.trim();
     // The browser's own notion of an address; the server has the last word.
-    if (!address || !input.current?.validity.valid)
-      return fail("Enter an email address, like name@example.com.");
-    if (address.toLowerCase() === user.email?.toLowerCase())
-      return fail("That is your email address already.");
+    if (!address || !input.current?.validity.valid) return fail(t("email.enterAddress"));
+    if (address.toLowerCase() === user.email?.toLowerCase()) return fail(t("email.same"));
     clear();
     change.mutate(address);
   }
 
   return (
-    <Card title="Email address">
+    <Card title={t("email.title")}>
       <p className="status-line">
-        <strong data-testid="profile-email">{user.email ?? "No email address"}</strong>{" "}
+        <strong data-testid="profile-email">{user.email ?? t("email.none")}</strong>{" "}
         {user.email && (
           <span className={user.emailVerified !== null ? "badge" : "badge badge-warning"}>
-            {user.emailVerified !== null ? "Confirmed" : "Not confirmed"}
+            {user.emailVerified !== null ? t("email.confirmed") : t("email.notConfirmed")}
           </span>
         )}
       </p>
       <Notice tone="success">
         {sentTo && (
-          <>
-            We sent a link to <strong>{sentTo}</strong>. Open it to confirm the change: until then your email
-            address stays {user.email}. We also told {user.email} about it.
-          </>
+          <Trans
+            t={t}
+            i18nKey="email.sent"
+            values={{ to: sentTo, current: user.email ?? "" }}
+            components={{ strong: <strong /> }}
+          />
         )}
       </Notice>
       {!open ? (
@@ -81,7 +85,7 @@ export function EmailCard({ user }: { user: AccountUser }) {
               setOpen(true);
             }}
           >
-            Change email address
+            {t("email.change")}
           </button>
         </div>
       ) : (
@@ -89,8 +93,8 @@ export function EmailCard({ user }: { user: AccountUser }) {
           <TextField
             id={`${id}-email`}
             inputRef={input}
-            label="New email address"
-            hint="We will send a link to it. The change takes effect when you open the link."
+            label={t("email.newLabel")}
+            hint={t("email.newHint")}
             type="email"
             autoComplete="email"
             spellCheck={false}
@@ -100,8 +104,8 @@ export function EmailCard({ user }: { user: AccountUser }) {
             announce
           />
           <ActionRow compact onCancel={() => setOpen(false)}>
-            <SubmitButton pending={change.isPending} pendingLabel="Sending…">
-              Send confirmation link
+            <SubmitButton pending={change.isPending} pendingLabel={t("email.sending")}>
+              {t("email.send")}
             </SubmitButton>
           </ActionRow>
         </form>

@@ -1,7 +1,9 @@
 import { useSession } from "@gatehouse/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type AccountUser, updateProfile } from "../../api/account.ts";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { accountQuery, queryKeys } from "../../api/queries.ts";
 import { ActionRow } from "../../components/ActionRow.tsx";
 import { Card } from "../../components/Card.tsx";
@@ -10,10 +12,13 @@ import { Notice } from "../../components/Notice.tsx";
 import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { TextField } from "../../components/TextField.tsx";
 import { Avatar } from "./Avatar.tsx";
-import { validateProfile } from "./validate-profile.ts";
+import { MAX_NAME, validateProfile } from "./validate-profile.ts";
 
 /** The name and the picture's URL, with a preview of the picture. */
 export function ProfileForm({ user }: { user: AccountUser }) {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const say = useErrorMessage();
   const id = useId();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -45,32 +50,30 @@ export function ProfileForm({ user }: { user: AccountUser }) {
     const profile = { name: name.replace(/\s+/g, " ").trim(), image: image.trim() };
     const found = validateProfile(profile);
     const list: FormProblem[] = [];
-    if (found.name) list.push({ field: nameId, message: found.name });
-    if (found.image) list.push({ field: imageId, message: found.image });
+    if (found.name) list.push({ field: nameId, message: t("profile.nameTooLong", { max: MAX_NAME }) });
+    if (found.image) list.push({ field: imageId, message: t("profile.pictureNotHttps") });
     setProblems(list);
     if (list.length === 0) save.mutate(profile);
   }
 
   return (
-    <Card title="Name and picture">
+    <Card title={t("profile.card")}>
       <div className="profile-preview">
         <Avatar image={user.image} name={user.name || user.email || ""} />
         <p>
-          <strong data-testid="profile-name">{user.name || "No name yet"}</strong>
+          <strong data-testid="profile-name">{user.name || t("profile.noName")}</strong>
           <br />
           <span className="muted">{user.email}</span>
         </p>
       </div>
-      <Notice tone="success">{saved ? "Your profile is saved." : null}</Notice>
-      <Notice tone="error">
-        {save.isError ? `Your profile was not saved. ${save.error.message}` : null}
-      </Notice>
+      <Notice tone="success">{saved ? t("profile.saved") : null}</Notice>
+      <Notice tone="error">{save.isError ? t("profile.notSaved", { reason: say(save.error) }) : null}</Notice>
       <form className="inline-form" onSubmit={submit} noValidate>
         <ErrorSummary problems={problems} />
         <TextField
           id={nameId}
-          label="Name"
-          hint="How you are greeted here. Leave it empty to use your email address."
+          label={t("profile.name")}
+          hint={t("profile.nameHint")}
           type="text"
           autoComplete="name"
           value={name}
@@ -79,8 +82,8 @@ export function ProfileForm({ user }: { user: AccountUser }) {
         />
         <TextField
           id={imageId}
-          label="Picture (optional)"
-          hint="A link to an image, starting with https://."
+          label={t("profile.picture")}
+          hint={t("profile.pictureHint")}
           type="url"
           inputMode="url"
           autoComplete="photo"
@@ -90,8 +93,8 @@ export function ProfileForm({ user }: { user: AccountUser }) {
           error={problemOf(problems, imageId)}
         />
         <ActionRow>
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-            Save profile
+          <SubmitButton pending={save.isPending} pendingLabel={common("actions.saving")}>
+            {t("profile.save")}
           </SubmitButton>
         </ActionRow>
       </form>

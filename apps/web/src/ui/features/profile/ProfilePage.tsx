@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { QueryStatus } from "../../components/QueryStates.tsx";
 import { ConsolePage } from "../account/ConsolePage.tsx";
 import { useAccount } from "../account/use-account.ts";
@@ -6,14 +7,11 @@ import { ProfileForm } from "./ProfileForm.tsx";
 
 /** `/account/profile`: the name and picture, and the email address. */
 export function ProfilePage() {
+  const { t } = useTranslation("account");
   const account = useAccount();
   return (
-    <ConsolePage title="Profile" intro="How you appear, and where we write to you.">
-      <QueryStatus
-        query={account}
-        loading="Loading your profile…"
-        failed="Your profile could not be loaded."
-      />
+    <ConsolePage title={t("nav.profile")} intro={t("profile.intro")}>
+      <QueryStatus query={account} loading={t("profile.loading")} failed={t("profile.failed")} />
       {account.data && (
         <>
           <ProfileForm user={account.data.user} />

@@ -15,12 +15,12 @@ describe("validateProfile", () => {
       "data:image/png;base64,AAAA",
       "ada.png",
     ]) {
-      assert.match(validateProfile({ name: "Ada", image }).image ?? "", /https:\/\//, image);
+      assert.equal(validateProfile({ name: "Ada", image }).image, "notHttps", image);
     }
   });
 
   it("refuses a name longer than the limit, counted in characters", () => {
     assert.equal(validateProfile({ name: "é".repeat(MAX_NAME), image: "" }).name, undefined);
-    assert.match(validateProfile({ name: "a".repeat(MAX_NAME + 1), image: "" }).name ?? "", /at most/);
+    assert.equal(validateProfile({ name: "a".repeat(MAX_NAME + 1), image: "" }).name, "tooLong");
   });
 });

@@ -1,7 +1,9 @@
 import { signIn } from "@gatehouse/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { reauthenticate } from "../../api/account.ts";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { accountQuery, queryKeys } from "../../api/queries.ts";
 import { ActionRow } from "../../components/ActionRow.tsx";
 import { CodeField } from "../../components/CodeField.tsx";
@@ -17,6 +19,9 @@ type Proof = "password" | "code";
  * offered a fresh sign-in, which makes the sign-in recent too.
  */
 export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const say = useErrorMessage();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
@@ -36,7 +41,7 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
       onDone(true);
     },
-    onError: (error) => fail(error.message),
+    onError: (error) => fail(say(error)),
   });
 
   // A modal <dialog>: the page behind is inert, Escape cancels; focus goes back where it was.
@@ -57,7 +62,7 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const entered = proof === "code" ? value.replace(/\s+/g, "") : value;
-    if (!entered) return fail(proof === "code" ? "Enter a code." : "Enter your password.");
+    if (!entered) return fail(proof === "code" ? t("reauth.enterCode") : t("reauth.enterPassword"));
     clear();
     mutation.mutate(proof === "code" ? { code: entered } : { password: entered });
   }
@@ -88,30 +93,24 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
       }}
     >
       <form onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`}>Confirm it’s you</h2>
+        <h2 id={`${id}-title`}>{t("reauth.title")}</h2>
         <p id={`${id}-why`}>
-          This change protects your account, so we check it is still you.{" "}
-          {proof === "password" && "Enter your password to go on."}
-          {proof === "code" && "Enter the code your authenticator app shows, or one of your backup codes."}
-          {proof === null && "Sign in again to go on: then try the change once more."}
+          {t("reauth.why")} {proof === "password" && t("reauth.withPassword")}
+          {proof === "code" && t("reauth.withCode")}
+          {proof === null && t("reauth.signInAgain")}
         </p>
 
         {proof === "password" && (
           <TextField
             id={`${id}-password`}
-            label="Password"
+            label={t("reauth.password")}
             type="password"
             autoComplete="current-password"
             {...field}
           />
         )}
         {proof === "code" && (
-          <CodeField
-            id={`${id}-code`}
-            label="Code"
-            hint="6 digits from the app, or a backup code such as abcde-12345."
-            {...field}
-          />
+          <CodeField id={`${id}-code`} label={t("reauth.code")} hint={t("reauth.codeHint")} {...field} />
         )}
 
         {canSwitch && proof !== null && (
@@ -121,9 +120,7 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
               className="link-button"
               onClick={() => switchTo(proof === "password" ? "code" : "password")}
             >
-              {proof === "password"
-                ? "Use a code from your authenticator app instead"
-                : "Use your password instead"}
+              {proof === "password" ? t("reauth.useCode") : t("reauth.usePassword")}
             </button>
           </p>
         )}
@@ -135,11 +132,11 @@ export function ReauthDialog({ onDone }: { onDone: (confirmed: boolean) => void 
               className="button"
               onClick={() => signIn(undefined, { callbackUrl: window.location.href })}
             >
-              Sign in again
+              {common("actions.signInAgain")}
             </button>
           ) : (
-            <SubmitButton pending={mutation.isPending} pendingLabel="Checking…">
-              Continue
+            <SubmitButton pending={mutation.isPending} pendingLabel={common("actions.checking")}>
+              {common("actions.continue")}
             </SubmitButton>
           )}
         </ActionRow>

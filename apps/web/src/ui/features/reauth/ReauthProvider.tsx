@@ -62,14 +62,14 @@ export function useWithReauth(): <T>(action: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * A mutation's `onError` for an action run through `useWithReauth`: the failure's message goes to
- * `fail`, unless the person cancelled the dialog (nothing changed: nothing alarming to say).
+ * A mutation's `onError` for an action run through `useWithReauth`: the failure goes to `fail`, unless
+ * the person cancelled the dialog (nothing changed: nothing alarming to say).
  *
- * @example useMutation({ mutationFn: () => withReauth(() => deleteAccount(email)), onError: unlessCancelled(fail) })
+ * @example useMutation({ mutationFn: () => withReauth(() => deleteAccount(email)), onError: unlessCancelled((error) => fail(say(error))) })
  */
-export function unlessCancelled(fail: (message: string) => void): (error: Error) => void {
+export function unlessCancelled(fail: (error: Error) => void): (error: Error) => void {
   return (error) => {
-    if (!isApiError(error, "ReauthenticationCancelled")) fail(error.message);
+    if (!isApiError(error, "ReauthenticationCancelled")) fail(error);
   };
 }
 

@@ -1,11 +1,13 @@
 import type { ProviderMap } from "@gatehouse/react";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/api-error.ts";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { revokeSession, type SessionInfo } from "../../api/sessions.ts";
 import { describeDevice, deviceTypeName } from "../../lib/describe-device.ts";
-import { formatDateTime, formatRelative } from "../../lib/format-time.ts";
 import { methodName } from "../../lib/method-name.ts";
+import { useFormat } from "../../lib/use-format.ts";
 
 /** One session: the device, where and how it signed in, when it was last active, and "Sign out". */
 export function SessionItem({
@@ -17,14 +19,18 @@ export function SessionItem({
   providers: ProviderMap | null;
   onRevoked: (message: string) => void;
 }) {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const say = useErrorMessage();
+  const format = useFormat();
   const id = useId();
-  const device = describeDevice(session.userAgent);
+  const device = describeDevice(session.userAgent, common);
   const revoke = useMutation({
     mutationFn: () => revokeSession(session.id),
-    onSuccess: () => onRevoked(`Signed out of ${device.label}.`),
+    onSuccess: () => onRevoked(t("sessions.signedOutOf", { device: device.label })),
     onError: (error) => {
       // Ended already (it expired, or another tab signed it out): the list is simply out of date.
-      if (isApiError(error, "SessionNotFound")) onRevoked("That session had ended already.");
+      if (isApiError(error, "SessionNotFound")) onRevoked(t("sessions.alreadyEnded"));
     },
   });
 
@@ -33,32 +39,32 @@ export function SessionItem({
       <div className="item-summary">
         <p className="item-name" id={`${id}-name`}>
           {device.label}
-          {session.current && <span className="badge">This device</span>}
+          {session.current && <span className="badge">{t("sessions.thisDevice")}</span>}
         </p>
         <dl className="facts">
           <div>
-            <dt>Device</dt>
-            <dd>{deviceTypeName(device.type)}</dd>
+            <dt>{t("sessions.device")}</dt>
+            <dd>{deviceTypeName(device.type, common)}</dd>
           </div>
           <div>
-            <dt>Address</dt>
-            <dd>{session.ip ?? "Not known"}</dd>
+            <dt>{t("sessions.address")}</dt>
+            <dd>{session.ip ?? t("sessions.notKnown")}</dd>
           </div>
           <div>
-            <dt>Signed in with</dt>
-            <dd>{methodName(session.method, providers)}</dd>
+            <dt>{t("sessions.signedInWith")}</dt>
+            <dd>{methodName(session.method, providers, common)}</dd>
           </div>
           <div>
-            <dt>Signed in</dt>
+            <dt>{t("sessions.signedIn")}</dt>
             <dd>
-              <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
+              <time dateTime={session.createdAt}>{format.dateTime(session.createdAt)}</time>
             </dd>
           </div>
           <div>
-            <dt>Last active</dt>
+            <dt>{t("sessions.lastActive")}</dt>
             <dd>
-              <time dateTime={session.lastActiveAt} title={formatDateTime(session.lastActiveAt)}>
-                {formatRelative(session.lastActiveAt)}
+              <time dateTime={session.lastActiveAt} title={format.dateTime(session.lastActiveAt)}>
+                {format.relative(session.lastActiveAt)}
               </time>
             </dd>
           </div>
@@ -66,20 +72,21 @@ export function SessionItem({
       </div>
       {!session.current && (
         <div className="actions actions-compact">
+          {/* Its name says which session: "Sign out of Safari 17.5 on iOS 17.5", a sentence of the language. */}
           <button
             type="button"
             className="button button-quiet button-danger"
             disabled={revoke.isPending}
+            aria-label={revoke.isPending ? undefined : t("sessions.signOutOf", { device: device.label })}
             onClick={() => revoke.mutate()}
           >
-            {revoke.isPending ? "Signing out…" : "Sign out"}
-            <span className="visually-hidden"> of {device.label}</span>
+            {revoke.isPending ? t("sessions.signingOut") : t("sessions.signOut")}
           </button>
         </div>
       )}
       {revoke.isError && !isApiError(revoke.error, "SessionNotFound") && (
         <p className="field-error" role="alert">
-          {revoke.error.message}
+          {say(revoke.error)}
         </p>
       )}
     </li>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { queryKeys, sessionsQuery } from "../../api/queries.ts";
 import { Notice } from "../../components/Notice.tsx";
 import { Empty, QueryStatus } from "../../components/QueryStates.tsx";
@@ -10,6 +11,7 @@ import { SignOutOthers } from "./SignOutOthers.tsx";
 
 /** `/account/sessions`: where the person is signed in, with a way to end each session, or all. */
 export function SessionsPage() {
+  const { t } = useTranslation("account");
   const sessions = useQuery(sessionsQuery);
   const providers = useProviders();
   const queryClient = useQueryClient();
@@ -28,25 +30,21 @@ export function SessionsPage() {
   // This browser's session first: the one people look for; the others by last activity, as listed.
   const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   return (
-    <ConsolePage
-      title="Sessions and devices"
-      intro="Where you are signed in now. If you see one you do not recognise, sign it out and change your password."
-      headingRef={heading}
-    >
+    <ConsolePage title={t("nav.sessions")} intro={t("sessions.intro")} headingRef={heading}>
       <div className="card">
         <Notice tone="success">{notice}</Notice>
         <QueryStatus
           query={sessions}
-          loading="Loading your sessions…"
-          failed="Your sessions could not be loaded."
-          unavailable={<Empty>This site does not keep a list of your sessions.</Empty>}
+          loading={t("sessions.loading")}
+          failed={t("sessions.failed")}
+          unavailable={<Empty>{t("sessions.unavailable")}</Empty>}
           unavailableCodes={["SessionsUnavailable", "UnknownAction"]}
         />
         {sessions.data &&
           (list.length === 0 ? (
-            <Empty>No sessions are active.</Empty>
+            <Empty>{t("sessions.none")}</Empty>
           ) : (
-            <ul className="item-list session-list" aria-label="Your sessions">
+            <ul className="item-list session-list" aria-label={t("sessions.list")}>
               {list.map((session) => (
                 <SessionItem key={session.id} session={session} providers={providers} onRevoked={changed} />
               ))}

@@ -1,24 +1,26 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "../../api/error-message.ts";
 import { revokeOtherSessions, signOutEverywhere } from "../../api/sessions.ts";
 import { Card } from "../../components/Card.tsx";
 import { ConfirmPanel } from "../../components/ConfirmPanel.tsx";
 import { Notice } from "../../components/Notice.tsx";
 import { useFocusOnChange } from "../../lib/use-focus-on-change.ts";
 
-const sessionsWord = (count: number) => `${count} ${count === 1 ? "session" : "sessions"}`;
-
 /**
  * "Sign out all other sessions" (this one stays), and "Sign out everywhere" (this one too, after a
  * confirmation): then the browser loads the home page, signed out.
  */
 export function SignOutOthers({ others, onDone }: { others: number; onDone: (message: string) => void }) {
+  const { t } = useTranslation("account");
+  const say = useErrorMessage();
   const [confirming, setConfirming] = useState(false);
   const everywhereButton = useRef<HTMLButtonElement>(null);
 
   const revokeOthers = useMutation({
     mutationFn: () => revokeOtherSessions(),
-    onSuccess: ({ revoked }) => onDone(`Signed out of ${sessionsWord(revoked)} on other devices.`),
+    onSuccess: ({ revoked }) => onDone(t("sessions.signedOutOthers", { count: revoked })),
   });
   const everywhere = useMutation({
     mutationFn: () => signOutEverywhere(),
@@ -32,8 +34,8 @@ export function SignOutOthers({ others, onDone }: { others: number; onDone: (mes
 
   const error = revokeOthers.error ?? everywhere.error;
   return (
-    <Card title="Sign out of several sessions">
-      <Notice tone="error">{error?.message}</Notice>
+    <Card title={t("sessions.several")}>
+      <Notice tone="error">{error ? say(error) : null}</Notice>
       {!confirming ? (
         <div className="actions actions-compact">
           <button
@@ -43,7 +45,7 @@ export function SignOutOthers({ others, onDone }: { others: number; onDone: (mes
             aria-describedby={others === 0 ? "no-other-sessions" : undefined}
             onClick={() => revokeOthers.mutate()}
           >
-            Sign out all other sessions
+            {t("sessions.signOutOthers")}
           </button>
           <button
             ref={everywhereButton}
@@ -54,22 +56,22 @@ export function SignOutOthers({ others, onDone }: { others: number; onDone: (mes
               setConfirming(true);
             }}
           >
-            Sign out everywhere
+            {t("sessions.signOutEverywhere")}
           </button>
         </div>
       ) : (
         <ConfirmPanel
-          confirmLabel="Yes, sign out everywhere"
+          confirmLabel={t("sessions.confirmEverywhere")}
           pending={everywhere.isPending}
           onConfirm={() => everywhere.mutate()}
           onCancel={() => setConfirming(false)}
         >
-          Sign out of every session, this one too? You will need to sign in again here.
+          {t("sessions.everywhereQuestion")}
         </ConfirmPanel>
       )}
       {others === 0 && (
         <p className="hint" id="no-other-sessions">
-          You are not signed in anywhere else.
+          {t("sessions.noOthers")}
         </p>
       )}
     </Card>

@@ -1,50 +1,86 @@
+import type { PasswordFailure } from "@gatehouse/react";
 import type { PasskeyFailure } from "@gatehouse/react/passkeys";
 import type { TwoFactorFailure } from "@gatehouse/react/two-factor";
+import type { TFunction } from "i18next";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { failureMessage } from "../../api/error-message.ts";
+import { MAX_PASSKEY_NAME } from "./passkeys/PasskeyNameField.tsx";
 
-/** Plain words for what every request can run into; null when the failure is one of its feature's own. */
-function commonMessage(failure: PasskeyFailure | TwoFactorFailure): string | null {
-  switch (failure.error) {
-    case "SessionRequired":
-      return "Your session has ended. Sign in again to change your security settings.";
-    case "RateLimited":
-      return `Too many attempts. Try again in ${failure.retryAfter ?? 60} seconds.`;
-    case "NetworkError":
-      return "Could not reach the server. Check your connection and try again.";
-    case "MissingCSRF":
-      return "Your browser did not send the security cookie. Allow cookies for this site, reload the page and try again.";
-    default:
-      return null;
-  }
+/** The two namespaces these messages draw on: the console's own words, and the error codes'. */
+export interface FailureWords {
+  t: TFunction<"account">;
+  common: TFunction<"common">;
+}
+
+type ClientFailure = PasskeyFailure | TwoFactorFailure | PasswordFailure;
+
+/** The shared words for a failure: the code's sentence, the wait of a rate limit, else the server's. */
+function shared(failure: ClientFailure, common: TFunction<"common">): string {
+  return failureMessage(
+    { code: failure.error, message: failure.message, retryAfter: failure.retryAfter ?? 60 },
+    common,
+  );
 }
 
 /** What to tell the person when a passkey function failed. */
-export function passkeyMessage(failure: PasskeyFailure): string {
+export function passkeyMessage(failure: PasskeyFailure, { t, common }: FailureWords): string {
   switch (failure.error) {
-    case "PasskeyCancelled":
-      return "The passkey request was cancelled, so nothing changed.";
-    case "PasskeyAlreadyRegistered":
-      return "This device or password manager already keeps a passkey for your account.";
-    case "PasskeyUnsupported":
-      return "This browser cannot use passkeys.";
-    case "PasskeyCeremonyFailed":
-      return "Your browser could not complete the passkey request. Please try again.";
+    case "SessionRequired":
+      return t("signInMethods.sessionEnded");
     case "InvalidBody":
-      return "Give the passkey a name of at most 64 characters.";
+      return t("passkeys.nameInvalid", { max: MAX_PASSKEY_NAME });
     case "UnknownAction":
-      return "Passkeys are not available on this site.";
+      return t("passkeys.unavailable");
     default:
-      return commonMessage(failure) ?? failure.message ?? "Something went wrong. Please try again.";
+      return shared(failure, common);
   }
 }
 
 /** What to tell the person when a two-factor function failed. */
-export function twoFactorMessage(failure: TwoFactorFailure): string {
+export function twoFactorMessage(failure: TwoFactorFailure, { t, common }: FailureWords): string {
   switch (failure.error) {
+    case "SessionRequired":
+      return t("signInMethods.sessionEnded");
     case "TwoFactorCodeInvalid":
-      return "That code is not right, or it was used already. Enter the current code from your app, or an unused backup code.";
+      return t("twoFactor.codeInvalid");
     case "UnknownAction":
-      return "Two-factor authentication is not available on this site.";
+      return t("twoFactor.unavailable");
     default:
-      return commonMessage(failure) ?? failure.message ?? "Something went wrong. Please try again.";
+      return shared(failure, common);
   }
+}
+
+/** What to tell the person when changing or setting the password failed. */
+export function passwordMessage(failure: PasswordFailure, { t, common }: FailureWords): string {
+  switch (failure.error) {
+    case "CurrentPasswordIncorrect":
+      return t("password.currentIncorrect");
+    case "SessionRequired":
+      return t("password.sessionEnded");
+    case "Default":
+      return failure.message || t("password.notSaved");
+    default:
+      // Too short, too long, breached, …: the catalogue's words, else the server's own.
+      return shared(failure, common);
+  }
+}
+
+/**
+ * The two namespaces as `FailureWords`, in the page's language.
+ * @example const words = useFailureWords(); setError(passkeyMessage(result, words))
+ */
+export function useFailureWords(): FailureWords {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  return { t, common };
+}
+
+/**
+ * `passkeyMessage` bound to the page's language.
+ * @example const say = usePasskeyMessage(); if (!result.ok) setError(say(result))
+ */
+export function usePasskeyMessage(): (failure: PasskeyFailure) => string {
+  const { t, common } = useFailureWords();
+  return useCallback((failure: PasskeyFailure) => passkeyMessage(failure, { t, common }), [t, common]);
 }

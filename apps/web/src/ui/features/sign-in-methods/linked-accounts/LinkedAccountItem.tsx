@@ -1,7 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type ProviderRef, unlinkProvider } from "../../../api/account.ts";
 import { isApiError } from "../../../api/api-error.ts";
+import { useErrorMessage } from "../../../api/error-message.ts";
 import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
 import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
 import { useWithReauth } from "../../reauth/ReauthProvider.tsx";
@@ -14,6 +16,9 @@ export function LinkedAccountItem({
   provider: ProviderRef;
   onUnlinked: (name: string) => void;
 }) {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const say = useErrorMessage();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const unlinkButton = useRef<HTMLButtonElement>(null);
@@ -47,20 +52,19 @@ export function LinkedAccountItem({
               setConfirming(true);
             }}
           >
-            Unlink
+            {t("linked.unlink")}
           </button>
         </div>
       ) : (
         <ConfirmPanel
-          confirmLabel={`Unlink ${provider.name}`}
-          cancelLabel="Keep it"
+          confirmLabel={t("linked.unlinkNamed", { name: provider.name })}
+          cancelLabel={common("actions.keep")}
           pending={unlink.isPending}
-          error={error?.message}
+          error={error ? say(error) : null}
           onConfirm={() => unlink.mutate()}
           onCancel={() => setConfirming(false)}
         >
-          Unlink your {provider.name} account? You will no longer be able to sign in with it. You can link it
-          again later.
+          {t("linked.unlinkQuestion", { name: provider.name })}
         </ConfirmPanel>
       )}
     </li>

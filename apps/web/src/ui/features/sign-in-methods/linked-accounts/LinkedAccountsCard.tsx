@@ -1,6 +1,7 @@
 import { signIn } from "@gatehouse/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../../api/queries.ts";
 import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
@@ -14,6 +15,7 @@ import { LinkedAccountItem } from "./LinkedAccountItem.tsx";
  * links the provider's account to this user, and brings the person back here (`?linked=`).
  */
 export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) {
+  const { t } = useTranslation("account");
   const account = useAccount();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -24,7 +26,7 @@ export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) 
     await Promise.all(
       [queryKeys.account, queryKeys.activity].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
-    setNotice(`Your ${name} account is unlinked. You can no longer sign in with it.`);
+    setNotice(t("linked.unlinkedNotice", { name }));
     heading.current?.focus();
   }
 
@@ -41,24 +43,19 @@ export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) 
   const providers = account.data?.methods.providers ?? [];
   const justLinked = linked ? providers.find((provider) => provider.id === linked) : undefined;
   return (
-    <Card title="Linked accounts" className="security-card" headingRef={heading}>
-      <p className="muted">Accounts at other sites that you can sign in with.</p>
+    <Card title={t("linked.title")} className="security-card" headingRef={heading}>
+      <p className="muted">{t("linked.intro")}</p>
       <Notice tone="success">
-        {notice ??
-          (justLinked ? `Your ${justLinked.name} account is linked: you can sign in with it now.` : null)}
+        {notice ?? (justLinked ? t("linked.linkedNotice", { name: justLinked.name }) : null)}
       </Notice>
 
-      <QueryStatus
-        query={account}
-        loading="Loading your linked accounts…"
-        failed="Your linked accounts could not be loaded."
-      />
+      <QueryStatus query={account} loading={t("linked.loading")} failed={t("linked.failed")} />
       {account.data && (
         <>
           {providers.length === 0 ? (
-            <Empty testId="no-linked-accounts">No accounts at other sites are linked.</Empty>
+            <Empty testId="no-linked-accounts">{t("linked.none")}</Empty>
           ) : (
-            <ul className="item-list" aria-label="Your linked accounts">
+            <ul className="item-list" aria-label={t("linked.list")}>
               {providers.map((provider) => (
                 <LinkedAccountItem key={provider.id} provider={provider} onUnlinked={unlinked} />
               ))}
@@ -66,7 +63,7 @@ export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) 
           )}
           {account.data.linkable.length > 0 && (
             <>
-              <h4>Link another account</h4>
+              <h4>{t("linked.linkAnother")}</h4>
               <div className="actions actions-compact">
                 {account.data.linkable.map((provider) => (
                   <button
@@ -76,7 +73,9 @@ export function LinkedAccountsCard({ linked }: { linked?: string | undefined }) 
                     disabled={linking !== null}
                     onClick={() => link(provider.id)}
                   >
-                    {linking === provider.id ? `Opening ${provider.name}…` : `Link ${provider.name}`}
+                    {linking === provider.id
+                      ? t("linked.opening", { name: provider.name })
+                      : t("linked.link", { name: provider.name })}
                   </button>
                 ))}
               </div>

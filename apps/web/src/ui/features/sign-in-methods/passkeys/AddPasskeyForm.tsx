@@ -1,10 +1,11 @@
 import { registerPasskey } from "@gatehouse/react/passkeys";
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ActionRow } from "../../../components/ActionRow.tsx";
 import { SubmitButton } from "../../../components/SubmitButton.tsx";
 import { usePending } from "../../../lib/use-pending.ts";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
-import { passkeyMessage } from "../messages.ts";
+import { usePasskeyMessage } from "../messages.ts";
 import { MAX_PASSKEY_NAME, PasskeyNameField } from "./PasskeyNameField.tsx";
 
 /**
@@ -12,6 +13,8 @@ import { MAX_PASSKEY_NAME, PasskeyNameField } from "./PasskeyNameField.tsx";
  * authenticator has made a passkey, a name the server then refused would leave it without an account.
  */
 export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void }) {
+  const { t } = useTranslation("account");
+  const passkeyMessage = usePasskeyMessage();
   const id = useId();
   const [name, setName] = useState("");
   const [pending, track] = usePending();
@@ -22,7 +25,7 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
     event.preventDefault();
     const trimmed = name.replace(/\s+/g, " ").trim();
     if ([...trimmed].length > MAX_PASSKEY_NAME)
-      return setError(`Use at most ${MAX_PASSKEY_NAME} characters.`);
+      return setError(t("passkeys.nameTooLong", { max: MAX_PASSKEY_NAME }));
     setError(null);
     // Adding a passkey needs a recent sign-in: the server says so before the browser's dialog opens.
     const result = await track(() => runWithReauth(() => registerPasskey(trimmed ? { name: trimmed } : {})));
@@ -37,16 +40,16 @@ export function AddPasskeyForm({ onAdded }: { onAdded: (name: string) => void })
       <PasskeyNameField
         id={`${id}-name`}
         name="name"
-        label="Name for a new passkey (optional)"
-        hint="For example the device or password manager that keeps it, such as “Work laptop”."
+        label={t("passkeys.nameLabel")}
+        hint={t("passkeys.nameHint")}
         value={name}
         onChange={(event) => setName(event.target.value)}
         error={error}
         announce
       />
       <ActionRow>
-        <SubmitButton pending={pending} pendingLabel="Waiting for your browser…">
-          Add a passkey
+        <SubmitButton pending={pending} pendingLabel={t("passkeys.waiting")}>
+          {t("passkeys.add")}
         </SubmitButton>
       </ActionRow>
     </form>

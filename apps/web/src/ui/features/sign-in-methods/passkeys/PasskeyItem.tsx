@@ -1,13 +1,14 @@
 import { deletePasskey, type PasskeyInfo, renamePasskey } from "@gatehouse/react/passkeys";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ActionRow } from "../../../components/ActionRow.tsx";
 import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
 import { SubmitButton } from "../../../components/SubmitButton.tsx";
-import { formatDate } from "../../../lib/format-date.ts";
 import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
+import { useFormat } from "../../../lib/use-format.ts";
 import { usePending } from "../../../lib/use-pending.ts";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
-import { passkeyMessage } from "../messages.ts";
+import { usePasskeyMessage } from "../messages.ts";
 import { PasskeyNameField } from "./PasskeyNameField.tsx";
 
 type Mode = "view" | "rename" | "delete";
@@ -20,6 +21,10 @@ interface PasskeyItemProps {
 
 /** One passkey: its name and dates, and rename and delete (with a confirmation) in place. */
 export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
+  const { t } = useTranslation("account");
+  const { t: common } = useTranslation("common");
+  const format = useFormat();
+  const passkeyMessage = usePasskeyMessage();
   const id = useId();
   const [mode, setMode] = useState<Mode>("view");
   const [name, setName] = useState(passkey.name);
@@ -45,11 +50,11 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = name.replace(/\s+/g, " ").trim();
-    if (!trimmed) return setError("Enter a name.");
+    if (!trimmed) return setError(t("passkeys.enterName"));
     const result = await track(() => renamePasskey(passkey.id, trimmed));
     if (!result.ok) return setError(passkeyMessage(result));
     setMode("view");
-    onChanged(`Passkey renamed to “${trimmed}”.`, false);
+    onChanged(t("passkeys.renamed", { name: trimmed }), false);
   }
 
   async function remove() {
@@ -57,7 +62,7 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
     if (result === null) return;
     // Gone already (another tab deleted it): the list reloads either way.
     if (!result.ok && result.error !== "PasskeyNotFound") return setError(passkeyMessage(result));
-    onChanged(`Passkey “${passkey.name}” deleted.`, true);
+    onChanged(t("passkeys.deleted", { name: passkey.name }), true);
   }
 
   return (
@@ -68,18 +73,26 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
         </p>
         <ul className="item-meta">
           <li>
-            Added <time dateTime={passkey.createdAt}>{formatDate(passkey.createdAt)}</time>
+            <Trans
+              t={t}
+              i18nKey="passkeys.addedOn"
+              values={{ date: format.date(passkey.createdAt) }}
+              components={{ time: <time dateTime={passkey.createdAt} /> }}
+            />
           </li>
           <li>
             {passkey.lastUsedAt ? (
-              <>
-                Last used <time dateTime={passkey.lastUsedAt}>{formatDate(passkey.lastUsedAt)}</time>
-              </>
+              <Trans
+                t={t}
+                i18nKey="passkeys.lastUsedOn"
+                values={{ date: format.date(passkey.lastUsedAt) }}
+                components={{ time: <time dateTime={passkey.lastUsedAt} /> }}
+              />
             ) : (
-              "Not used yet"
+              t("passkeys.notUsed")
             )}
           </li>
-          <li>{passkey.backedUp ? "Synced to your other devices" : "On one device only"}</li>
+          <li>{passkey.backedUp ? t("passkeys.synced") : t("passkeys.oneDevice")}</li>
         </ul>
       </div>
 
@@ -92,7 +105,7 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
             aria-describedby={`${id}-name`}
             onClick={() => show("rename")}
           >
-            Rename
+            {t("passkeys.rename")}
           </button>
           <button
             type="button"
@@ -100,7 +113,7 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
             aria-describedby={`${id}-name`}
             onClick={() => show("delete")}
           >
-            Delete
+            {t("passkeys.delete")}
           </button>
         </div>
       )}
@@ -110,29 +123,28 @@ export function PasskeyItem({ passkey, onChanged }: PasskeyItemProps) {
           <PasskeyNameField
             id={`${id}-rename`}
             inputRef={renameInput}
-            label={<>New name for “{passkey.name}”</>}
+            label={t("passkeys.newName", { name: passkey.name })}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={error}
             announce
           />
           <ActionRow compact onCancel={() => show("view")}>
-            <SubmitButton pending={pending}>Save name</SubmitButton>
+            <SubmitButton pending={pending}>{t("passkeys.saveName")}</SubmitButton>
           </ActionRow>
         </form>
       )}
 
       {mode === "delete" && (
         <ConfirmPanel
-          confirmLabel="Delete passkey"
-          cancelLabel="Keep it"
+          confirmLabel={t("passkeys.confirmDelete")}
+          cancelLabel={common("actions.keep")}
           pending={pending}
           error={error}
           onConfirm={remove}
           onCancel={() => show("view")}
         >
-          Delete “{passkey.name}”? It will no longer sign you in. Your device or password manager keeps its
-          copy until you remove it there.
+          {t("passkeys.deleteQuestion", { name: passkey.name })}
         </ConfirmPanel>
       )}
     </li>

@@ -1,6 +1,7 @@
 import { passkeysSupported } from "@gatehouse/react/passkeys";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { passkeysQuery, queryKeys } from "../../../api/queries.ts";
 import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
@@ -10,6 +11,7 @@ import { PasskeyItem } from "./PasskeyItem.tsx";
 
 /** The passkeys of the signed-in user: the list, and a form to add one. */
 export function PasskeysCard() {
+  const { t } = useTranslation("account");
   const passkeys = useQuery(passkeysQuery);
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -29,34 +31,31 @@ export function PasskeysCard() {
   }
 
   return (
-    <Card title="Passkeys" className="security-card" headingRef={heading}>
-      <p className="muted">
-        A passkey signs you in with your fingerprint, face or screen lock instead of a password. It counts as
-        both factors, so no code is asked for.
-      </p>
+    <Card title={t("passkeys.title")} className="security-card" headingRef={heading}>
+      <p className="muted">{t("passkeys.intro")}</p>
       <Notice tone="success">{notice}</Notice>
 
       <QueryStatus
         query={passkeys}
-        loading="Loading your passkeys…"
-        failed="Your passkeys could not be loaded."
-        unavailable={<p className="status-line">Passkeys are not available on this site.</p>}
+        loading={t("passkeys.loading")}
+        failed={t("passkeys.failed")}
+        unavailable={<p className="status-line">{t("passkeys.unavailable")}</p>}
       />
       {passkeys.data && (
         <>
           {passkeys.data.length === 0 ? (
-            <Empty testId="no-passkeys">You have no passkeys yet.</Empty>
+            <Empty testId="no-passkeys">{t("passkeys.none")}</Empty>
           ) : (
-            <ul className="item-list" aria-label="Your passkeys">
+            <ul className="item-list" aria-label={t("passkeys.list")}>
               {passkeys.data.map((passkey) => (
                 <PasskeyItem key={passkey.id} passkey={passkey} onChanged={changed} />
               ))}
             </ul>
           )}
           {supported ? (
-            <AddPasskeyForm onAdded={(name) => changed(`Passkey “${name}” added.`)} />
+            <AddPasskeyForm onAdded={(name) => changed(t("passkeys.added", { name }))} />
           ) : (
-            <p className="muted">This browser cannot create passkeys. Try another browser or device.</p>
+            <p className="muted">{t("passkeys.cannotCreate")}</p>
           )}
         </>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { TextField, type TextFieldProps } from "../../../components/TextField.tsx";
 
 /**
@@ -5,11 +6,12 @@ import { TextField, type TextFieldProps } from "../../../components/TextField.ts
  * (at least 8 characters, not a breached one), and the browser's offer of a generated password.
  */
 export function NewPasswordField(field: Omit<TextFieldProps, "label" | "hint" | "type" | "autoComplete">) {
+  const { t } = useTranslation("account");
   return (
     <TextField
       {...field}
-      label="New password"
-      hint="At least 8 characters. A few unusual words make a strong one."
+      label={t("password.new")}
+      hint={t("password.newHint")}
       type="password"
       autoComplete="new-password"
     />

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../../api/queries.ts";
 import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
@@ -11,6 +12,7 @@ import { SetPasswordForm } from "./SetPasswordForm.tsx";
 
 /** The account's password: change it when there is one, set one when there is none. */
 export function PasswordCard() {
+  const { t } = useTranslation("account");
   const account = useAccount();
   const providers = useProviders();
   // Without the Password provider (no mail, or AUTH_PASSWORD=false) there is nothing to set or change.
@@ -40,21 +42,13 @@ export function PasswordCard() {
 
   const hasPassword = account.data?.methods.password;
   return (
-    <Card title="Password" className="security-card" headingRef={heading}>
+    <Card title={t("password.title")} className="security-card" headingRef={heading}>
       <Notice tone="success">{notice}</Notice>
-      <QueryStatus
-        query={account}
-        loading="Checking your password…"
-        failed="Your sign-in methods could not be loaded."
-      />
+      <QueryStatus query={account} loading={t("password.loading")} failed={t("password.failed")} />
       {account.data && (
         <>
           <p className="status-line" data-testid="password-status">
-            {!offered
-              ? "This site does not offer signing in with a password."
-              : hasPassword
-                ? "You can sign in with your email address and your password."
-                : "You have no password. Set one to sign in with your email address and a password too."}
+            {!offered ? t("password.notOffered") : hasPassword ? t("password.has") : t("password.none")}
           </p>
           {offered && !open && (
             <div className="actions">
@@ -67,18 +61,15 @@ export function PasswordCard() {
                   setOpen(true);
                 }}
               >
-                {hasPassword ? "Change password" : "Set a password"}
+                {hasPassword ? t("password.change") : t("password.set")}
               </button>
             </div>
           )}
           {open &&
             (hasPassword ? (
-              <ChangePasswordForm
-                onDone={() => done("Your password is changed. Your other sessions were signed out.")}
-                onCancel={close}
-              />
+              <ChangePasswordForm onDone={() => done(t("password.changed"))} onCancel={close} />
             ) : (
-              <SetPasswordForm onDone={() => done("Your password is set.")} onCancel={close} />
+              <SetPasswordForm onDone={() => done(t("password.isSet"))} onCancel={close} />
             ))}
         </>
       )}

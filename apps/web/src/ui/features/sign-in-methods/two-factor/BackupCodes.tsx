@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Notice } from "../../../components/Notice.tsx";
 
-/** The backup codes as a text file, for the "Download" button. */
-function download(codes: string[]): void {
-  const text = `Gatehouse backup codes\nEach code signs you in once. Keep this file somewhere safe.\n\n${codes.join("\n")}\n`;
+/** The backup codes as a text file, for the "Download" button: a title and a note, then the codes. */
+function download(codes: string[], words: { title: string; note: string }): void {
+  const text = `${words.title}\n${words.note}\n\n${codes.join("\n")}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
   const link = document.createElement("a");
   link.href = url;
@@ -15,6 +16,7 @@ function download(codes: string[]): void {
 
 /** The ten backup codes, shown once, with copy and download; `onDone` when the person has kept them. */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation("account");
   const heading = useRef<HTMLHeadingElement>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -24,22 +26,19 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
   async function copy() {
     try {
       await navigator.clipboard.writeText(codes.join("\n"));
-      setNotice("Backup codes copied.");
+      setNotice(t("twoFactor.backup.copied"));
     } catch {
-      setNotice("Your browser did not allow copying. Select the codes and copy them, or download them.");
+      setNotice(t("twoFactor.backup.copyRefused"));
     }
   }
 
   return (
     <div className="backup-codes-panel">
       <h4 ref={heading} tabIndex={-1}>
-        Save your backup codes
+        {t("twoFactor.backup.heading")}
       </h4>
-      <p>
-        If you lose your phone, each code lets you sign in once instead of a code from the app. They are shown
-        only now: copy them, download them or write them down, and keep them somewhere safe.
-      </p>
-      <ul className="backup-codes" aria-label="Backup codes" data-testid="backup-codes">
+      <p>{t("twoFactor.backup.intro")}</p>
+      <ul className="backup-codes" aria-label={t("twoFactor.backup.list")} data-testid="backup-codes">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -48,16 +47,22 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
       </ul>
       <div className="actions actions-compact">
         <button type="button" className="button button-quiet" onClick={copy}>
-          Copy codes
+          {t("twoFactor.backup.copy")}
         </button>
-        <button type="button" className="button button-quiet" onClick={() => download(codes)}>
-          Download codes
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() =>
+            download(codes, { title: t("twoFactor.backup.fileTitle"), note: t("twoFactor.backup.fileNote") })
+          }
+        >
+          {t("twoFactor.backup.download")}
         </button>
       </div>
       <Notice tone="success">{notice}</Notice>
       <div className="actions">
         <button type="button" className="button" onClick={onDone}>
-          I have saved my backup codes
+          {t("twoFactor.backup.saved")}
         </button>
       </div>
     </div>

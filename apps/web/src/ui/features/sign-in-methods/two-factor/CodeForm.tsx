@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ActionRow } from "../../../components/ActionRow.tsx";
 import { CodeField } from "../../../components/CodeField.tsx";
 import { SubmitButton } from "../../../components/SubmitButton.tsx";
@@ -20,6 +21,7 @@ interface CodeFormProps {
 
 /** A one-field form for a code from the authenticator app (or a backup code), with its error in place. */
 export function CodeForm({ label, hint, submitLabel, digitsOnly, focus, onSubmit, onCancel }: CodeFormProps) {
+  const { t } = useTranslation("account");
   const id = useId();
   const [code, setCode] = useState("");
   const { input, error, fail, clear } = useFieldError();
@@ -33,7 +35,7 @@ export function CodeForm({ label, hint, submitLabel, digitsOnly, focus, onSubmit
     event.preventDefault();
     // Apps show codes as "123 456"; people paste them with spaces.
     const value = code.replace(/\s+/g, "");
-    if (!value) return fail("Enter a code.");
+    if (!value) return fail(t("twoFactor.enterCode"));
     const failed = await track(() => onSubmit(value));
     if (failed) fail(failed);
     else clear();

@@ -1,6 +1,7 @@
 import { confirmTwoFactor, type TwoFactorEnrolment } from "@gatehouse/react/two-factor";
 import { useEffect, useRef } from "react";
-import { twoFactorMessage } from "../messages.ts";
+import { Trans } from "react-i18next";
+import { twoFactorMessage, useFailureWords } from "../messages.ts";
 import { CodeForm } from "./CodeForm.tsx";
 import { QrCode } from "./QrCode.tsx";
 
@@ -19,6 +20,8 @@ export function EnrolTwoFactor({
   onConfirmed: (backupCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const words = useFailureWords();
+  const { t } = words;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -26,9 +29,9 @@ export function EnrolTwoFactor({
     const result = await confirmTwoFactor(code);
     // No backup codes exist yet: only the app's code can help here.
     if (!result.ok && result.error === "TwoFactorCodeInvalid") {
-      return "That code is not right. Enter the 6-digit code the app shows now.";
+      return t("twoFactor.enrol.codeInvalid");
     }
-    if (!result.ok) return twoFactorMessage(result);
+    if (!result.ok) return twoFactorMessage(result, words);
     onConfirmed(result.backupCodes);
     return null;
   }
@@ -36,20 +39,22 @@ export function EnrolTwoFactor({
   return (
     <div className="enrolment">
       <h4 ref={heading} tabIndex={-1}>
-        Set up your authenticator app
+        {t("twoFactor.enrol.heading")}
       </h4>
       <ol className="steps">
         <li>
-          <p>
-            Scan this QR code with an authenticator app, such as 1Password, Google Authenticator or Aegis.
-          </p>
+          <p>{t("twoFactor.enrol.scan")}</p>
           <QrCode svg={enrolment.qrSvg} />
         </li>
         <li>
           {/* On a phone, the link may open the app with the key filled in. */}
           <p>
-            Cannot scan it? Enter this key in the app, or{" "}
-            <a href={enrolment.uri}>open it in an authenticator app on this device</a>:
+            <Trans
+              t={t}
+              i18nKey="twoFactor.enrol.cannotScan"
+              // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the message's words.
+              components={{ open: <a href={enrolment.uri} /> }}
+            />
           </p>
           <p className="secret-key">
             <code data-testid="totp-secret">{grouped(enrolment.secret)}</code>
@@ -57,9 +62,9 @@ export function EnrolTwoFactor({
         </li>
         <li>
           <CodeForm
-            label="Code from the app"
-            hint="The 6-digit code the app shows for this account."
-            submitLabel="Turn on two-factor authentication"
+            label={t("twoFactor.enrol.codeLabel")}
+            hint={t("twoFactor.enrol.codeHint")}
+            submitLabel={t("twoFactor.turnOn")}
             digitsOnly
             onSubmit={confirm}
             onCancel={onCancel}

@@ -1,4 +1,5 @@
 import { createElement, type ReactNode, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
 // The server draws the QR code as one `<svg>` with a `<rect>` background and a `<path>` of modules
 // (core's qr-svg.ts, which checks that shape). It is still never inserted as markup: it is parsed and
@@ -30,15 +31,11 @@ function rebuild(svg: string): { viewBox: string; children: ReactNode[] } | null
 
 /** The enrolment QR code, named for assistive technology; nothing when the server's SVG is not one. */
 export function QrCode({ svg }: { svg: string }) {
+  const { t } = useTranslation("account");
   const drawn = useMemo(() => rebuild(svg), [svg]);
-  if (!drawn) return <p className="muted">The QR code cannot be shown here: enter the key below instead.</p>;
+  if (!drawn) return <p className="muted">{t("twoFactor.enrol.qrUnusable")}</p>;
   return (
-    <svg
-      className="qr-code"
-      viewBox={drawn.viewBox}
-      role="img"
-      aria-label="QR code for your authenticator app"
-    >
+    <svg className="qr-code" viewBox={drawn.viewBox} role="img" aria-label={t("twoFactor.enrol.qr")}>
       {drawn.children}
     </svg>
   );

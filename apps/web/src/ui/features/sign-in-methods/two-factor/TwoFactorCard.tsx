@@ -1,19 +1,20 @@
 import { disableTwoFactor, enrollTwoFactor, regenerateBackupCodes } from "@gatehouse/react/two-factor";
 import { useRef, useState } from "react";
+import { Trans } from "react-i18next";
 import { Card } from "../../../components/Card.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { LoadError, Loading } from "../../../components/QueryStates.tsx";
 import { useResultWithReauth } from "../../reauth/ReauthProvider.tsx";
-import { twoFactorMessage } from "../messages.ts";
+import { twoFactorMessage, useFailureWords } from "../messages.ts";
 import { BackupCodes } from "./BackupCodes.tsx";
 import { CodeForm } from "./CodeForm.tsx";
 import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
 import { useTwoFactorView } from "./use-two-factor-view.ts";
 
-const PROOF_HINT = "The current 6-digit code from your authenticator app, or one of your backup codes.";
-
 /** Two-factor authentication of the signed-in user: turn on (enrol), backup codes, turn off. */
 export function TwoFactorCard() {
+  const words = useFailureWords();
+  const { t } = words;
   const { view, show: setView, retry } = useTwoFactorView();
   const runWithReauth = useResultWithReauth();
   const [notice, setNotice] = useState<string | null>(null);
@@ -48,53 +49,44 @@ export function TwoFactorCard() {
     // A server that does not tell the status (`known: false`) tells it here.
     if (result.error === "TwoFactorAlreadyOn") return show({ kind: "on" });
     if (result.error === "UnknownAction") return show({ kind: "unavailable" });
-    setError(twoFactorMessage(result));
+    setError(twoFactorMessage(result, words));
   }
 
   async function disable(code: string): Promise<string | null> {
     const result = await disableTwoFactor({ code });
-    if (!result.ok) return twoFactorMessage(result);
-    show({ kind: "off", known: true }, "Two-factor authentication is off.");
+    if (!result.ok) return twoFactorMessage(result, words);
+    show({ kind: "off", known: true }, t("twoFactor.turnedOff"));
     return null;
   }
 
   async function regenerate(code: string): Promise<string | null> {
     const result = await regenerateBackupCodes({ code });
-    if (!result.ok) return twoFactorMessage(result);
-    show({ kind: "codes", codes: result.backupCodes }, "New backup codes made: the old ones no longer work.");
+    if (!result.ok) return twoFactorMessage(result, words);
+    show({ kind: "codes", codes: result.backupCodes }, t("twoFactor.newCodesMade"));
     return null;
   }
 
   return (
-    <Card title="Two-factor authentication" className="security-card" headingRef={heading}>
-      <p className="muted">
-        After your password (or a sign-in link, or another provider), a code from an authenticator app on your
-        phone proves it is you.
-      </p>
+    <Card title={t("twoFactor.title")} className="security-card" headingRef={heading}>
+      <p className="muted">{t("twoFactor.intro")}</p>
       <Notice tone="success">{notice}</Notice>
       <Notice tone="error">{error}</Notice>
 
-      {view.kind === "loading" && <Loading>Checking two-factor authentication…</Loading>}
-      {view.kind === "unavailable" && (
-        <p className="status-line">Two-factor authentication is not available on this site.</p>
-      )}
+      {view.kind === "loading" && <Loading>{t("twoFactor.checking")}</Loading>}
+      {view.kind === "unavailable" && <p className="status-line">{t("twoFactor.unavailable")}</p>}
       {view.kind === "failed" && (
-        <LoadError
-          what="The status of two-factor authentication could not be loaded."
-          error={view.error}
-          onRetry={retry}
-        />
+        <LoadError what={t("twoFactor.failed")} error={view.error} onRetry={retry} />
       )}
       {view.kind === "off" && (
         <>
           {view.known && (
             <p className="status-line" data-testid="two-factor-status">
-              Two-factor authentication is <strong>off</strong>.
+              <Trans t={t} i18nKey="twoFactor.isOff" components={{ strong: <strong /> }} />
             </p>
           )}
           <div className="actions">
             <button type="button" className="button" disabled={pending} onClick={() => start(view.known)}>
-              {view.known ? "Turn on two-factor authentication" : "Set up two-factor authentication"}
+              {view.known ? t("twoFactor.turnOn") : t("twoFactor.setUp")}
             </button>
           </div>
         </>
@@ -102,7 +94,7 @@ export function TwoFactorCard() {
       {view.kind === "enrolling" && (
         <EnrolTwoFactor
           enrolment={view.enrolment}
-          onConfirmed={(codes) => show({ kind: "codes", codes }, "Two-factor authentication is on.")}
+          onConfirmed={(codes) => show({ kind: "codes", codes }, t("twoFactor.turnedOn"))}
           onCancel={() => show({ kind: "off", known: view.known })}
         />
       )}
@@ -110,27 +102,27 @@ export function TwoFactorCard() {
       {view.kind === "on" && (
         <>
           <p className="status-line" data-testid="two-factor-status">
-            Two-factor authentication is <strong>on</strong>.
+            <Trans t={t} i18nKey="twoFactor.isOn" components={{ strong: <strong /> }} />
           </p>
           {action === null && (
             <div className="actions">
               <button type="button" className="button button-quiet" onClick={() => setAction("regenerate")}>
-                Get new backup codes
+                {t("twoFactor.newCodes")}
               </button>
               <button
                 type="button"
                 className="button button-quiet button-danger"
                 onClick={() => setAction("disable")}
               >
-                Turn off two-factor authentication
+                {t("twoFactor.turnOff")}
               </button>
             </div>
           )}
           {action === "regenerate" && (
             <CodeForm
-              label="Code to get new backup codes"
-              hint={PROOF_HINT}
-              submitLabel="Get new backup codes"
+              label={t("twoFactor.codeForNewCodes")}
+              hint={t("twoFactor.proofHint")}
+              submitLabel={t("twoFactor.newCodes")}
               focus
               onSubmit={regenerate}
               onCancel={closeForm}
@@ -138,9 +130,9 @@ export function TwoFactorCard() {
           )}
           {action === "disable" && (
             <CodeForm
-              label="Code to turn off two-factor authentication"
-              hint={PROOF_HINT}
-              submitLabel="Turn off two-factor authentication"
+              label={t("twoFactor.codeToTurnOff")}
+              hint={t("twoFactor.proofHint")}
+              submitLabel={t("twoFactor.turnOff")}
               focus
               onSubmit={disable}
               onCancel={closeForm}
