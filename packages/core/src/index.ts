@@ -63,7 +63,12 @@ export type { Answer } from "./http/answer.ts";
 export type { RequestHead } from "./http/request-head.ts";
 export { BUILT_IN_LOCALES, type BuiltInLocale, LOCALE_COOKIE } from "./i18n/locales.ts";
 export type { MessageKey, Messages } from "./i18n/messages/en.ts";
-export { type LocaleRequest, negotiateLocale } from "./i18n/negotiate-locale.ts";
+export {
+  type LocaleRequest,
+  type LocaleSource,
+  negotiateLocale,
+  negotiateLocaleWithSource,
+} from "./i18n/negotiate-locale.ts";
 export type { TrustedProxies } from "./limits/client-ip.ts";
 export type { LockoutOptions } from "./limits/lockout.ts";
 export {

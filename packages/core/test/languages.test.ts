@@ -172,7 +172,7 @@ describe("the language of a page", () => {
     assert.equal(page.lang, "pt-BR");
     assert.match(
       page.html,
-      /role="alert" id="form-error">Não foi possível entrar\. Verifique se os dados informados estão corretos\.<\/div>/,
+      /role="alert" id="form-error" tabindex="-1" autofocus="">Não foi possível entrar\. Verifique se os dados informados estão corretos\.<\/div>/,
     );
   });
 

@@ -1,4 +1,10 @@
-import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
+import {
+  type Adapter,
+  type AdapterAccount,
+  type AdapterUser,
+  foldKey,
+  type VerificationToken,
+} from "@gatehouse/core/adapter";
 import { sql } from "kysely";
 import type { SqlDatabase } from "./database.ts";
 import {
@@ -33,7 +39,6 @@ import { sessionRecordStore } from "./lib/session-records.ts";
 import { sessionsValidAfterStore } from "./lib/sessions-valid-after.ts";
 import { twoFactorStore } from "./lib/two-factor.ts";
 import { userAdminStore } from "./lib/user-admin.ts";
-import { foldKey } from "./lib/user-keys.ts";
 import { StorageError } from "./storage-error.ts";
 
 type NewUser = Omit<AdapterUser, "id"> & { id?: string };

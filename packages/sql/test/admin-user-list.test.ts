@@ -7,12 +7,11 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { after, before, describe, test } from "node:test";
-import type { UserSearch, UserSummary } from "@gatehouse/core/adapter";
+import { type UserSearch, type UserSummary, userCursor } from "@gatehouse/core/adapter";
 import { CompiledQuery } from "kysely";
 import type { SqlDatabase } from "../src/database.ts";
 import { userStatsQueries } from "../src/lib/user-admin.ts";
 import { userSearchQuery } from "../src/lib/user-search.ts";
-import { userCursor } from "../src/lib/user-search-plan.ts";
 import type { SqlAdapter } from "../src/sql-adapter.ts";
 import {
   analyze,

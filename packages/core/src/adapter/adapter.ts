@@ -10,6 +10,17 @@ import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 // and accept the same cursors and refuse the same details.
 export { type AuditPosition, auditCursor, readAuditCursor } from "./audit-cursor.ts";
 export { auditDetail } from "./audit-detail.ts";
+// What every user list reads and writes alike: the same searches taken and refused, the same
+// cursors, the same folded keys in the same order.
+export { compareCodePoints, foldKey } from "./user-keys.ts";
+export {
+  readUserSearch,
+  truncatedBound,
+  type UserPosition,
+  type UserSearchPlan,
+  type UserSort,
+  userCursor,
+} from "./user-search-plan.ts";
 
 export interface AdapterUser {
   id: string;

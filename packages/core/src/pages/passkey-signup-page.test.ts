@@ -72,12 +72,12 @@ test("passkey sign-up page: a link to sign in, and errors in the error box", () 
   const invalid = passkeySignUp({ error: "EmailInvalid" }).body;
   assert.match(
     invalid,
-    /<div class="alert" role="alert" id="form-error">Enter a valid email address\.<\/div>/,
+    /<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">Enter a valid email address\.<\/div>/,
   );
   assert.equal(field(invalid, "email")?.["aria-invalid"], "true");
   assert.equal(field(invalid, "email")?.["aria-describedby"], "form-error");
   assert.match(
     passkeySignUp({ error: "Configuration" }).body,
-    /role="alert" id="form-error">Unable to create the account\.</,
+    /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to create the account\.</,
   );
 });

@@ -270,7 +270,7 @@ test("a form error is tied to its field in any language: aria-invalid, aria-desc
   }).body;
   assert.match(
     page,
-    /<div class="alert" role="alert" id="form-error">8 文字以上のパスワードを使用してください。<\/div>/,
+    /<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">8 文字以上のパスワードを使用してください。<\/div>/,
   );
   const password = tags(page, "input").find((input) => input.name === "password");
   assert.equal(password?.["aria-invalid"], "true");

@@ -113,7 +113,7 @@ test("a sign-in code shows its catalogue message in an alert", () => {
     assert.equal(alerts.length, 1, code);
     assert.ok(
       signIn({ error: code }).body.includes(
-        `role="alert" id="form-error">${errorCatalogue[code].message}</div>`,
+        `role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`,
       ),
       code,
     );
@@ -123,10 +123,10 @@ test("a sign-in code shows its catalogue message in an alert", () => {
 test("a code that is not a sign-in code shows the generic message; no error shows no alert", () => {
   assert.match(
     signIn({ error: "Configuration" }).body,
-    /role="alert" id="form-error">Unable to sign in\.<\/div>/,
+    /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to sign in\.<\/div>/,
   );
   const unknown = signIn({ error: "NotACode" as never }).body;
-  assert.match(unknown, /role="alert" id="form-error">Unable to sign in\.<\/div>/);
+  assert.match(unknown, /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to sign in\.<\/div>/);
   assert.ok(!unknown.includes("NotACode"), "an unknown code is never echoed");
   assert.doesNotMatch(signIn().body, /role="alert"/);
 });
@@ -217,7 +217,7 @@ test("password sign-in codes show their catalogue message in an alert", () => {
   for (const code of ["CredentialsSignin", "EmailNotVerified", "RateLimited"] as const) {
     const body = signIn({ providers: [password], error: code }).body;
     assert.ok(
-      body.includes(`<div class="alert" role="alert" id="form-error">${errorCatalogue[code].message}</div>`),
+      body.includes(`<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`),
       code,
     );
   }
@@ -236,7 +236,7 @@ test("a notice is a status message above the forms; an unknown notice shows noth
   }).body;
   assert.match(
     verified,
-    /role="status">Your email address is verified\. You can sign in now\.<\/div><div class="alert" role="alert" id="form-error">/,
+    /role="status">Your email address is verified\. You can sign in now\.<\/div><div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">/,
   );
   for (const notice of [undefined, "toString", "<b>", ""] as const) {
     const body = signIn({ providers: [password], notice: notice as never }).body;
@@ -354,7 +354,7 @@ test("an error about a field marks that field and points it at the error box; ot
       ["input-email-for-pw-provider", "form-error"],
     ],
   );
-  assert.match(email, /<div class="alert" role="alert" id="form-error">Enter a valid email address\.<\/div>/);
+  assert.match(email, /<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">Enter a valid email address\.<\/div>/);
   const general = signIn({ providers: [...providers, password], error: "CredentialsSignin" }).body;
   assert.equal(tags(general, "input").filter((input) => input["aria-invalid"]).length, 0);
 });

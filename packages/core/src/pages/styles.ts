@@ -87,7 +87,8 @@ function variables(scheme: "light" | "dark"): string {
 // Focus: every focusable element shows a 3 px ring in `--focus` (3:1 on the card and the page, as
 // styles.test.ts checks); the error box gets it on `:focus` too, as it takes the focus from the page
 // (autofocus after a refused form), where `:focus-visible` may not match. Link rows pad their links
-// to a 24 px tall target (WCAG 2.5.8). Sides are logical (`start`): `dir="rtl"` mirrors the card.
+// to a 24 px tall target and keep 1rem from the form above (WCAG 2.5.8). Sides are logical
+// (`start`): `dir="rtl"` mirrors the card.
 export const pageCss = `
 :root{${variables("light")}}
 @media (prefers-color-scheme:dark){:root:not([data-color-scheme=light]){${variables("dark")}}}
@@ -128,6 +129,7 @@ background:var(--notice-bg);border:1px solid var(--notice-border);border-radius:
 .hint{margin:0;font-size:.875rem;text-align:start}
 .links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.5rem;margin:0;font-size:.9375rem}
 .links a,.links button{padding-block:.125rem}
+.stack+.links{margin-top:1rem}
 .site{text-align:center;margin:0}
 [hidden]{display:none!important}
 .link-button{padding:0;font:inherit;color:var(--link);background:none;border:0;text-decoration:underline;

@@ -87,7 +87,7 @@ test("two-factor setup: a wrong code is shown in the error box and marks the fie
   const body = setup({ error: "TwoFactorCodeInvalid" }).body;
   assert.ok(
     body.includes(
-      `<div class="alert" role="alert" id="form-error">${errorCatalogue.TwoFactorCodeInvalid.message}</div>`,
+      `<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue.TwoFactorCodeInvalid.message}</div>`,
     ),
   );
   const input = field(body, "code");
@@ -96,7 +96,7 @@ test("two-factor setup: a wrong code is shown in the error box and marks the fie
   assert.match(setup({ error: "MissingCSRF" }).body, new RegExp(errorCatalogue.MissingCSRF.message));
   assert.match(
     setup({ error: "Configuration" }).body,
-    /role="alert" id="form-error">Unable to check the code\.</,
+    /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to check the code\.</,
   );
   assert.doesNotMatch(setup().body, /role="alert"/);
 });

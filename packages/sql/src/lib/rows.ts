@@ -1,7 +1,12 @@
 import { ConfigError } from "@gatehouse/core";
-import type { AdapterAccount, AdapterSession, AdapterUser, VerificationToken } from "@gatehouse/core/adapter";
+import {
+  type AdapterAccount,
+  type AdapterSession,
+  type AdapterUser,
+  foldKey,
+  type VerificationToken,
+} from "@gatehouse/core/adapter";
 import type { AccountsTable, DateColumn, SqlDialectName } from "../database.ts";
-import { foldKey } from "./user-keys.ts";
 
 /** A Date as the dialect stores it; an invalid Date is misuse, caught before it reaches SQL. */
 export function toDateColumn(dialect: SqlDialectName, date: Date, field: string): DateColumn {

@@ -1,10 +1,9 @@
 import { ConfigError } from "@gatehouse/core";
-import type { Adapter } from "@gatehouse/core/adapter";
+import { type Adapter, userCursor } from "@gatehouse/core/adapter";
 import type { SqlDatabase } from "../database.ts";
 import { guard } from "./driver-errors.ts";
 import { toDateColumn, toUser, userColumns } from "./rows.ts";
 import { positionOf, toUserSummary, userSearchQuery } from "./user-search.ts";
-import { userCursor } from "./user-search-plan.ts";
 
 export type UserAdminStore = Required<Pick<Adapter, "searchUsers" | "setUserRole" | "userStats">>;
 

@@ -1,9 +1,15 @@
-import type { UserSearch, UserSummary } from "@gatehouse/core/adapter";
+import {
+  readUserSearch,
+  truncatedBound,
+  type UserPosition,
+  type UserSearch,
+  type UserSearchPlan,
+  type UserSort,
+  type UserSummary,
+} from "@gatehouse/core/adapter";
 import { type CompiledQuery, sql } from "kysely";
 import type { DateColumn, SqlDatabase } from "../database.ts";
 import { fromDateColumn, joinedUserColumns, toDateColumn, toUser, type UserRow } from "./rows.ts";
-import { prefixUpperBound } from "./user-keys.ts";
-import { readUserSearch, type UserPosition, type UserSearchPlan, type UserSort } from "./user-search-plan.ts";
 
 /** The column each sort orders by; the id breaks ties (migration 007 indexes each pair). */
 const SORT_COLUMN = { created: "created_at", email: "email_key", name: "name_key" } as const;
@@ -44,7 +50,7 @@ export interface UserSearchPage {
  * together — which reads most of the table before the first match of a name sort.
  */
 export function userSearchQuery(db: SqlDatabase, search: UserSearch): UserSearchPage {
-  const plan = readUserSearch(search);
+  const plan = readUserSearch(search, "Gatehouse storage");
   const { kysely, dialect } = db;
   const column = SORT_COLUMN[plan.sort];
   const { q, after } = plan;
@@ -94,8 +100,7 @@ export function userSearchQuery(db: SqlDatabase, search: UserSearch): UserSearch
     } else {
       // The key by the id (one primary key read, done once); the user gone, a bound that keeps
       // every user after them: their key's start ascending, the end of its range descending.
-      const start = after.key;
-      const bound = op === ">" ? start : (prefixUpperBound(start) ?? start);
+      const bound = truncatedBound(after.key, plan.order);
       query = query.where((eb) =>
         eb(
           eb.refTuple(key, "u.id"),

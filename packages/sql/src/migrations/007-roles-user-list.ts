@@ -1,7 +1,7 @@
+import { foldKey } from "@gatehouse/core/adapter";
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { SqlDialectName } from "../database.ts";
-import { foldKey } from "../lib/user-keys.ts";
 
 /** The admin list's sort keys: each page is the next `limit` entries of one of these, per sort. */
 const SORT_KEYS = { created: "created_at", email: "email_key", name: "name_key" } as const;

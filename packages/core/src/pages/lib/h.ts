@@ -75,6 +75,10 @@ export interface Attributes {
   "aria-label"?: string;
   /** `<input>` only: written as `value`. */
   defaultValue?: string;
+  /** `-1`: focusable by script and `autofocus`, not by Tab (the error box of a refused form). */
+  tabIndex?: -1;
+  /** Focused when the page loads (no script needed): the error box, so the error is read first. */
+  autoFocus?: boolean;
   /** Not shown until a script shows it (the passkey parts, which need browser support). */
   hidden?: boolean;
   /** SVG geometry and paint, for the QR code only. */

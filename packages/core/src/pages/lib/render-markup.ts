@@ -88,6 +88,8 @@ const ATTRIBUTES: Readonly<Record<AttributeProp, AttributeRule>> = {
   "aria-label": string("aria-label"),
   defaultValue: { name: "value", value: "string", only: "input" },
   hidden: { name: "hidden", value: "boolean" },
+  tabIndex: { name: "tabindex", value: "number" },
+  autoFocus: { name: "autofocus", value: "boolean" },
   xmlns: { name: "xmlns", value: "string", only: "svg" },
   viewBox: { name: "viewBox", value: "string", only: "svg" },
   width: string("width"),
