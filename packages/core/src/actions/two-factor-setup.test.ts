@@ -78,7 +78,10 @@ describe("two-factor-setup (the enrolment page)", () => {
     assert.equal(wrong.headers.get("location"), `${SETUP}&error=TwoFactorCodeInvalid`);
     const again = await setupPage(ada, wrong.headers.get("location")!);
     assert.equal(again.key, first.key, "a wrong code does not restart the enrolment");
-    assert.match(again.html, /role="alert" id="form-error" tabindex="-1" autofocus="">That code is not right\./);
+    assert.match(
+      again.html,
+      /role="alert" id="form-error" tabindex="-1" autofocus="">That code is not right\./,
+    );
 
     const renewed = await postSetup(ada, { newKey: "1" });
     assert.equal(renewed.headers.get("location"), SETUP);

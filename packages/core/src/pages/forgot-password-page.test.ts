@@ -45,10 +45,17 @@ test("forgot-password page: a link back to sign in keeps the callback URL", () =
 
 test("forgot-password page: EmailInvalid is an alert tied to the email field", () => {
   const body = render({ ...model, error: "EmailInvalid" }).body;
-  assert.ok(body.includes(`role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue.EmailInvalid.message}</div>`));
+  assert.ok(
+    body.includes(
+      `role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue.EmailInvalid.message}</div>`,
+    ),
+  );
   assert.equal(field(body, "email")?.["aria-describedby"], "form-error");
   assert.equal(field(body, "email")?.["aria-invalid"], "true");
   const other = render({ ...model, error: "AccessDenied" }).body;
-  assert.match(other, /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to send a reset link\.<\/div>/);
+  assert.match(
+    other,
+    /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to send a reset link\.<\/div>/,
+  );
   assert.equal(field(other, "email")?.["aria-invalid"], undefined);
 });

@@ -55,11 +55,19 @@ test("reset-password page: the address as text, a new password, posted with the 
 test("reset-password page: a password error is an alert tied to the password field", () => {
   for (const code of ["PasswordTooShort", "PasswordTooLong", "PasswordBreached"] as const) {
     const body = render({ ...model, error: code }).body;
-    assert.ok(body.includes(`role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`), code);
+    assert.ok(
+      body.includes(
+        `role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`,
+      ),
+      code,
+    );
     assert.equal(field(body, "password")?.["aria-describedby"], "reset-password-password-hint form-error");
     assert.equal(field(body, "password")?.["aria-invalid"], "true");
   }
   const other = render({ ...model, error: "PasswordResetInvalid" }).body;
-  assert.match(other, /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to change the password\.<\/div>/);
+  assert.match(
+    other,
+    /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to change the password\.<\/div>/,
+  );
   assert.equal(field(other, "password")?.["aria-invalid"], undefined);
 });

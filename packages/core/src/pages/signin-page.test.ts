@@ -217,7 +217,9 @@ test("password sign-in codes show their catalogue message in an alert", () => {
   for (const code of ["CredentialsSignin", "EmailNotVerified", "RateLimited"] as const) {
     const body = signIn({ providers: [password], error: code }).body;
     assert.ok(
-      body.includes(`<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`),
+      body.includes(
+        `<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`,
+      ),
       code,
     );
   }
@@ -354,7 +356,10 @@ test("an error about a field marks that field and points it at the error box; ot
       ["input-email-for-pw-provider", "form-error"],
     ],
   );
-  assert.match(email, /<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">Enter a valid email address\.<\/div>/);
+  assert.match(
+    email,
+    /<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">Enter a valid email address\.<\/div>/,
+  );
   const general = signIn({ providers: [...providers, password], error: "CredentialsSignin" }).body;
   assert.equal(tags(general, "input").filter((input) => input["aria-invalid"]).length, 0);
 });

@@ -33,7 +33,11 @@ test("sign-out page: a confirmation form posting to BASE/signout", () => {
 
 test("sign-out page shows MissingCSRF in an alert, and nothing for other codes", () => {
   const missing = render({ page: "signout", csrfToken: "t", callbackUrl: "/", error: "MissingCSRF" }).body;
-  assert.ok(missing.includes(`<div class="alert" role="alert" tabindex="-1" autofocus="">${errorCatalogue.MissingCSRF.message}</div>`));
+  assert.ok(
+    missing.includes(
+      `<div class="alert" role="alert" tabindex="-1" autofocus="">${errorCatalogue.MissingCSRF.message}</div>`,
+    ),
+  );
   const other = render({ page: "signout", csrfToken: "t", callbackUrl: "/", error: "Configuration" }).body;
   assert.doesNotMatch(other, /role="alert"/);
 });

@@ -90,7 +90,9 @@ test("sign-up page: a field error is an alert the field points at and is marked 
   for (const [code, name] of cases) {
     const body = signUp({ error: code }).body;
     assert.ok(
-      body.includes(`<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`),
+      body.includes(
+        `<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue[code].message}</div>`,
+      ),
       code,
     );
     const input = field(body, name);
@@ -108,11 +110,19 @@ test("sign-up page: a field error is an alert the field points at and is marked 
 
 test("sign-up page: an error about no one field points at none; other codes are never echoed", () => {
   const rateLimited = signUp({ error: "RateLimited" }).body;
-  assert.ok(rateLimited.includes(`role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue.RateLimited.message}</div>`));
+  assert.ok(
+    rateLimited.includes(
+      `role="alert" id="form-error" tabindex="-1" autofocus="">${errorCatalogue.RateLimited.message}</div>`,
+    ),
+  );
   assert.ok(tags(rateLimited, "input").every((input) => input["aria-invalid"] === undefined));
   for (const code of ["Configuration", "NotACode", "toString"]) {
     const body = signUp({ error: code as never }).body;
-    assert.match(body, /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to create the account\.<\/div>/, code);
+    assert.match(
+      body,
+      /role="alert" id="form-error" tabindex="-1" autofocus="">Unable to create the account\.<\/div>/,
+      code,
+    );
     assert.ok(!body.includes(code), code);
   }
 });
