@@ -121,7 +121,7 @@ function twins(options: { database?: boolean; big?: boolean; url?: boolean; trus
   const logger = recordingLogger();
   let seed = 1000;
   function world(): World {
-    const adapter = options.database ? createMemoryAdapter() : null;
+    const adapter = options.database ? createMemoryAdapter({ now: () => clock.now }) : null;
     const overrides: Partial<GatehouseOptions> = {
       ...(adapter
         ? { adapter, session: { strategy: "database", maxAge: MAX_AGE / 1000, updateAge: UPDATE_AGE / 1000 } }

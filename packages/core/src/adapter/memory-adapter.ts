@@ -76,8 +76,12 @@ export type MemoryAdapter = {
  * const adapter = createMemoryAdapter();
  * const auth = gatehouse({ secret, url, adapter, providers });
  * adapter.tables().sessions; // what sign-in stored
+ *
+ * `now` (epoch ms, default `Date.now`) stamps a new user's `createdAt`: a test with an injected
+ * clock passes the same one.
  */
-export function createMemoryAdapter(): MemoryAdapter {
+export function createMemoryAdapter(options: { now?: () => number } = {}): MemoryAdapter {
+  const now = options.now ?? Date.now;
   const users = new Map<string, AdapterUser>();
   const accounts = new Map<string, AdapterAccount>();
   const sessions = new Map<string, AdapterSession>();
@@ -129,7 +133,7 @@ export function createMemoryAdapter(): MemoryAdapter {
       disabledAt: null,
       role: null,
       // Now, unless the caller says when (an import), as the SQL adapter does.
-      createdAt: user.createdAt ? validDate(user.createdAt, "createdAt") : new Date(),
+      createdAt: user.createdAt ? validDate(user.createdAt, "createdAt") : new Date(now()),
     };
     if (emailHolder(row.email) !== undefined) throw new MemoryAdapterError("EmailTaken", operation);
     if (users.has(row.id)) throw new MemoryAdapterError("Conflict", operation);
