@@ -11,13 +11,19 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
-import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { DevMailKind } from "../apps/web/src/server/dev-mailbox.ts";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { expectAccessible, expectFocusVisibleEverywhere, formatProblems } from "./axe.ts";
-import { SHOTS } from "./sign-in-steps.ts";
-import { buildUi, launchChromium } from "./web-app.ts";
+import {
+  authForm,
+  mailLink,
+  SHOTS,
+  signInWithForm,
+  signUpWithForm,
+  submitAuthForm,
+  totp,
+} from "./sign-in-steps.ts";
+import { buildUi, consoleSettled, launchChromium } from "./web-app.ts";
 
 interface Variant {
   locale: "en" | "de";
@@ -45,66 +51,10 @@ const VARIANTS: Variant[] =
 const ACCEPT_LANGUAGE = { en: "en-US,en;q=0.9", de: "de-DE,de;q=0.9,en;q=0.5" } as const;
 const PASSWORD = "a long and unusual sentence";
 
-/** The code an authenticator app holding `secret` shows `offsetSteps` steps of 30 s from now. */
-function totp(secret: string, offsetSteps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + offsetSteps * 30_000,
-  });
-}
-
-/** The newest link of this kind the dev mailbox caught for `to` (mails go out in the background). */
-async function mailLink(web: WebApp, kind: DevMailKind, to: string): Promise<string> {
-  const mailbox = web.devMailbox;
-  assert.ok(mailbox, "development mode has a dev mailbox");
-  const started = Date.now();
-  while (Date.now() - started < 5000) {
-    const mail = mailbox.messages().find((message) => message.kind === kind && message.to === to);
-    if (mail) return mail.url;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no ${kind} mail for ${to}`);
-}
-
-/** The built-in page's form that posts to `BASE/<action>`. */
-function form(page: Page, action: string) {
-  return page.locator(`form[action$="/api/auth/${action}"]`);
-}
-
-/** Submits a built-in page's form and waits for the page it leads to. */
-async function submit(page: Page, action: string): Promise<void> {
-  await Promise.all([page.waitForEvent("load"), form(page, action).locator("button[type=submit]").click()]);
-}
-
-/** Signs in on the built-in page's password form; leaves the page where the sign-in went. */
-async function signIn(page: Page, web: WebApp, email: string, password: string, callbackUrl = "/protected") {
-  await page.goto(`${web.url}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  const passwordForm = form(page, "callback/password");
-  await passwordForm.locator("input[name=email]").fill(email);
-  await passwordForm.locator("input[name=password]").fill(password);
-  await submit(page, "callback/password");
-}
-
 /** Signs out on the built-in sign-out page. */
 async function signOut(page: Page, web: WebApp): Promise<void> {
   await page.goto(`${web.url}/api/auth/signout?callbackUrl=%2F`);
-  await submit(page, "signout");
-}
-
-/** Signs up on the built-in page and confirms the address from the dev mailbox (no checks on the way). */
-async function signUpAndVerify(page: Page, web: WebApp, email: string): Promise<void> {
-  await page.goto(`${web.url}/api/auth/signup`);
-  await form(page, "signup").locator("input[name=email]").fill(email);
-  await form(page, "signup").locator("input[name=password]").fill(PASSWORD);
-  await submit(page, "signup");
-  await page.goto(await mailLink(web, "verify-email", email));
-  await submit(page, "verify-email");
-}
-
-/** A console page once its section and its data are on screen (no loading placeholders left). */
-async function consoleSettled(page: Page, ready: string): Promise<void> {
-  await page.locator("h2[data-section-heading]").waitFor();
-  await page.locator(ready).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector(".skeleton, .loading"));
+  await submitAuthForm(page, "signout");
 }
 
 describe("accessibility: axe on every built-in page and every account console page (Chromium)", () => {
@@ -204,8 +154,8 @@ describe("accessibility: axe on every built-in page and every account console pa
           await page.goto(`${web.url}/api/auth/signin?callbackUrl=%2Fprotected`);
           // The passkey button is shown by the page's script.
           await page.locator("[data-passkey=signin] button").waitFor();
-          assert.equal(await form(page, "callback/password").count(), 1);
-          assert.equal(await form(page, "signin/email").count(), 1);
+          assert.equal(await authForm(page, "callback/password").count(), 1);
+          assert.equal(await authForm(page, "signin/email").count(), 1);
           await check(t, "signin");
 
           await page.goto(`${web.url}/api/auth/signin?error=CredentialsSignin`);
@@ -215,21 +165,21 @@ describe("accessibility: axe on every built-in page and every account console pa
           await page.goto(`${web.url}/api/auth/signup`);
           await check(t, "signup");
           // A password on the breached list: the server refuses it, and the page says so at the field.
-          await form(page, "signup").locator("input[name=email]").fill(email);
-          await form(page, "signup").locator("input[name=password]").fill("password");
-          await submit(page, "signup");
+          await authForm(page, "signup").locator("input[name=email]").fill(email);
+          await authForm(page, "signup").locator("input[name=password]").fill("password");
+          await submitAuthForm(page, "signup");
           assert.match(page.url(), /\/signup\?.*error=PasswordBreached/);
           await check(t, "signup-error");
 
-          await form(page, "signup").locator("input[name=email]").fill(email);
-          await form(page, "signup").locator("input[name=password]").fill(PASSWORD);
-          await submit(page, "signup");
+          await authForm(page, "signup").locator("input[name=email]").fill(email);
+          await authForm(page, "signup").locator("input[name=password]").fill(PASSWORD);
+          await submitAuthForm(page, "signup");
           assert.match(page.url(), /\/verify-request\?.*type=signup/);
           await check(t, "verify-request-signup");
 
           await page.goto(await mailLink(web, "verify-email", email));
           await check(t, "confirm-verify-email");
-          await submit(page, "verify-email");
+          await submitAuthForm(page, "verify-email");
           await check(t, "email-verified");
 
           await page.goto(`${web.url}/api/auth/signin?notice=email-verified`);
@@ -239,8 +189,8 @@ describe("accessibility: axe on every built-in page and every account console pa
       it("email link sign-in, forgot password, reset password (a valid and an invalid link), passkey sign-up, error pages", (t) =>
         steps(async () => {
           await page.goto(`${web.url}/api/auth/signin`);
-          await form(page, "signin/email").locator("input[name=email]").fill(email);
-          await submit(page, "signin/email");
+          await authForm(page, "signin/email").locator("input[name=email]").fill(email);
+          await submitAuthForm(page, "signin/email");
           assert.match(page.url(), /\/verify-request/);
           await check(t, "verify-request-signin");
           await page.goto(await mailLink(web, "sign-in", email));
@@ -251,8 +201,8 @@ describe("accessibility: axe on every built-in page and every account console pa
           await check(t, "forgot-password");
           await page.goto(`${web.url}/api/auth/forgot-password?error=EmailInvalid`);
           await check(t, "forgot-password-error");
-          await form(page, "forgot-password").locator("input[name=email]").fill(email);
-          await submit(page, "forgot-password");
+          await authForm(page, "forgot-password").locator("input[name=email]").fill(email);
+          await submitAuthForm(page, "forgot-password");
           await check(t, "verify-request-reset-password");
           const reset = await mailLink(web, "reset-password", email);
           await page.goto(reset);
@@ -263,8 +213,8 @@ describe("accessibility: axe on every built-in page and every account console pa
           const forged = new URL(reset);
           forged.searchParams.set("token", "not-a-real-token");
           await page.goto(forged.href);
-          await form(page, "reset-password").locator("input[name=password]").fill(PASSWORD);
-          await submit(page, "reset-password");
+          await authForm(page, "reset-password").locator("input[name=password]").fill(PASSWORD);
+          await submitAuthForm(page, "reset-password");
           await check(t, "reset-password-invalid-link");
           await page.goto(`${web.url}/api/auth/reset-password?email=${encodeURIComponent(email)}`);
           await check(t, "reset-password-no-token");
@@ -293,11 +243,11 @@ describe("accessibility: axe on every built-in page and every account console pa
           // A second browser of the same person, so the sessions page has one to sign out.
           const other = await browser.newContext({ locale: variant.locale === "de" ? "de-DE" : "en-US" });
           try {
-            await signIn(await other.newPage(), web, email, PASSWORD);
+            await signInWithForm(await other.newPage(), web, { email, password: PASSWORD });
           } finally {
             await other.close();
           }
-          await signIn(page, web, email, PASSWORD);
+          await signInWithForm(page, web, { email, password: PASSWORD });
           await page.waitForURL(`${web.url}/protected`);
           await page.locator("[data-testid=protected-email]").waitFor();
           await check(t, "protected");
@@ -407,7 +357,7 @@ describe("accessibility: axe on every built-in page and every account console pa
           await emailCard.locator(".notice-success").waitFor();
           await page.goto(await mailLink(web, "confirm-new-email", `new-${email}`));
           await check(t, "confirm-change-email");
-          await submit(page, "change-email");
+          await submitAuthForm(page, "change-email");
           await check(t, "email-changed");
 
           await page.goto(`${web.url}/api/auth/signout`);
@@ -419,32 +369,32 @@ describe("accessibility: axe on every built-in page and every account console pa
       it("two-step verification required: setup page, its error, backup codes; the second step, its error, backup code", (t) =>
         steps(async () => {
           const user = `2fa-${email}`;
-          await signUpAndVerify(page, required, user);
-          await signIn(page, required, user, PASSWORD);
+          await signUpWithForm(page, required, { email: user, password: PASSWORD });
+          await signInWithForm(page, required, { email: user, password: PASSWORD });
           await page.waitForURL(/\/api\/auth\/two-factor-setup/);
           await check(t, "two-factor-setup");
           const key = ((await page.locator(".secret").textContent()) ?? "").replaceAll(" ", "");
-          await form(page, "two-factor-setup").first().locator("input[name=code]").fill(totp(key, 20));
+          await authForm(page, "two-factor-setup").first().locator("input[name=code]").fill(totp(key, 20));
           await Promise.all([
             page.waitForEvent("load"),
-            form(page, "two-factor-setup").first().locator("button[type=submit]").click(),
+            authForm(page, "two-factor-setup").first().locator("button[type=submit]").click(),
           ]);
           assert.match(page.url(), /error=TwoFactorCodeInvalid/);
           await check(t, "two-factor-setup-error");
-          await form(page, "two-factor-setup").first().locator("input[name=code]").fill(totp(key));
+          await authForm(page, "two-factor-setup").first().locator("input[name=code]").fill(totp(key));
           await Promise.all([
             page.waitForEvent("load"),
-            form(page, "two-factor-setup").first().locator("button[type=submit]").click(),
+            authForm(page, "two-factor-setup").first().locator("button[type=submit]").click(),
           ]);
           await page.locator("ul.codes").waitFor();
           await check(t, "two-factor-backup-codes");
 
           await signOut(page, required);
-          await signIn(page, required, user, PASSWORD);
+          await signInWithForm(page, required, { email: user, password: PASSWORD });
           await page.waitForURL(`${required.url}/api/auth/two-factor`);
           await check(t, "two-factor");
-          await form(page, "two-factor").locator("input[name=code]").fill(totp(key, 20));
-          await submit(page, "two-factor");
+          await authForm(page, "two-factor").locator("input[name=code]").fill(totp(key, 20));
+          await submitAuthForm(page, "two-factor");
           assert.match(page.url(), /error=TwoFactorCodeInvalid/);
           await check(t, "two-factor-error");
           await page.goto(`${required.url}/api/auth/two-factor?method=backup`);
@@ -462,7 +412,7 @@ describe("accessibility: axe on every built-in page and every account console pa
       try {
         const page = await context.newPage();
         page.setDefaultTimeout(10_000);
-        await signIn(page, web, demo.email, demo.password);
+        await signInWithForm(page, web, { email: demo.email, password: demo.password });
         await page.waitForURL(`${web.url}/protected`);
         // The account's answer waits until the placeholders have been looked at.
         let release = () => {};

@@ -11,14 +11,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPostgresTestSchema } from "@gatehouse/adapter-conformance";
-import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { DevMailKind } from "../apps/web/src/server/dev-mailbox.ts";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { errorCatalogue } from "../packages/core/src/errors/catalogue.ts";
 import { expectAccessible, expectFocusVisible, formatProblems } from "./axe.ts";
-import { postFromPage, SHOTS, sessionEmail } from "./sign-in-steps.ts";
-import { buildUi, launchChromium } from "./web-app.ts";
+import {
+  authForm,
+  mailLink,
+  postFromPage,
+  SHOTS,
+  sessionEmail,
+  signInWithForm,
+  signUpWithForm,
+  submitAuthForm,
+  totp,
+} from "./sign-in-steps.ts";
+import { buildUi, consoleSettled, launchChromium } from "./web-app.ts";
 
 const DESKTOP = { width: 1100, height: 800 };
 const PHONE = { width: 360, height: 740 };
@@ -27,75 +35,6 @@ const ROOT = "root@example.test";
 const ADA = "ada@example.test";
 const BOB = "bob@example.test";
 const CAROL = "carol@example.test";
-
-/** The code an authenticator app holding `secret` shows `offsetSteps` steps of 30 s from now. */
-function totp(secret: string, offsetSteps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + offsetSteps * 30_000,
-  });
-}
-
-/** The newest link of this kind the dev mailbox caught for `to` (mails go out in the background). */
-async function mailLink(web: WebApp, kind: DevMailKind, to: string, after = 0): Promise<string> {
-  const mailbox = web.devMailbox;
-  assert.ok(mailbox, "development mode has a dev mailbox");
-  const started = Date.now();
-  while (Date.now() - started < 5000) {
-    const mail = mailbox
-      .messages()
-      .find((message) => message.kind === kind && message.to === to && message.at.getTime() >= after);
-    if (mail) return mail.url;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no ${kind} mail for ${to}`);
-}
-
-/** A built-in page's form that posts to `BASE/<action>` (found by structure: any language). */
-function form(page: Page, action: string) {
-  return page.locator(`form[action$="/api/auth/${action}"]`);
-}
-
-async function submit(page: Page, action: string): Promise<void> {
-  await Promise.all([page.waitForEvent("load"), form(page, action).locator("button[type=submit]").click()]);
-}
-
-/** Signs in on the built-in page's password form; leaves the page where the sign-in went. */
-async function signIn(
-  page: Page,
-  web: WebApp,
-  email: string,
-  password = PASSWORD,
-  callbackUrl = "/protected",
-) {
-  await page.goto(`${web.url}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  await form(page, "callback/password").locator("input[name=email]").fill(email);
-  await form(page, "callback/password").locator("input[name=password]").fill(password);
-  await submit(page, "callback/password");
-}
-
-/** Signs up on the built-in page; with `verify`, confirms the address from the dev mailbox too. */
-async function signUp(
-  page: Page,
-  web: WebApp,
-  email: string,
-  { name = "", verify = true } = {},
-): Promise<void> {
-  await page.goto(`${web.url}/api/auth/signup`);
-  await form(page, "signup").locator("input[name=email]").fill(email);
-  if (name) await form(page, "signup").locator("input[name=name]").fill(name);
-  await form(page, "signup").locator("input[name=password]").fill(PASSWORD);
-  await submit(page, "signup");
-  if (!verify) return;
-  await page.goto(await mailLink(web, "verify-email", email));
-  await submit(page, "verify-email");
-}
-
-/** An admin page once its section and its data are on screen (no loading placeholders left). */
-async function settled(page: Page, ready: string): Promise<void> {
-  await page.locator("h2[data-section-heading]").waitFor();
-  await page.locator(ready).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector(".skeleton, .loading"));
-}
 
 /** axe (WCAG 2.1 A and AA): nothing serious or critical; the lesser findings are printed. */
 async function accessible(page: Page, label: string): Promise<void> {
@@ -181,7 +120,7 @@ describe("the admin console of the web app (Chromium)", () => {
   /** The administrator on a user's page, with its data on screen. */
   async function openUser(id: string): Promise<void> {
     await admin.goto(`${web.url}/admin/users/${id}`);
-    await settled(admin, "[data-testid=admin-profile]");
+    await consoleSettled(admin, "[data-testid=admin-profile]");
   }
 
   before(async () => {
@@ -192,11 +131,16 @@ describe("the admin console of the web app (Chromium)", () => {
     // The first administrator, by address (the demo account is one too, in development).
     web = await start({ AUTH_ADMIN_EMAILS: ROOT });
     const setup = await newPage();
-    await signUp(setup, web, ROOT, { name: "Root Admin" });
-    await signUp(setup, web, ADA, { name: "Ada Lovelace" });
-    await signUp(setup, web, CAROL, { name: "Carol Jones" });
+    await signUpWithForm(setup, web, { email: ROOT, password: PASSWORD, name: "Root Admin" });
+    await signUpWithForm(setup, web, { email: ADA, password: PASSWORD, name: "Ada Lovelace" });
+    await signUpWithForm(setup, web, { email: CAROL, password: PASSWORD, name: "Carol Jones" });
     // Bob never confirms his address.
-    await signUp(setup, web, BOB, { name: "Bob Unconfirmed", verify: false });
+    await signUpWithForm(setup, web, {
+      email: BOB,
+      password: PASSWORD,
+      name: "Bob Unconfirmed",
+      verify: false,
+    });
     admin = await newPage();
     elsewhere = await newPage();
   });
@@ -210,12 +154,12 @@ describe("the admin console of the web app (Chromium)", () => {
 
   it("an administrator sees the overview with real counts, searches and filters the users, opens one", () =>
     steps(async () => {
-      await signIn(admin, web, ROOT, PASSWORD, "/account");
+      await signInWithForm(admin, web, { email: ROOT, password: PASSWORD, callbackUrl: "/account" });
       await admin.waitForURL(`${web.url}/account`);
       // The account console offers the admin console to an administrator.
       await admin.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin" }).click();
       await admin.waitForURL(`${web.url}/admin`);
-      await settled(admin, "[data-testid=admin-stats]");
+      await consoleSettled(admin, "[data-testid=admin-stats]");
       assert.equal(await admin.title(), "Overview · Gatehouse");
       assert.equal(await text(admin.getByRole("heading", { level: 1 })), "Administration");
 
@@ -242,7 +186,7 @@ describe("the admin console of the web app (Chromium)", () => {
         .getByRole("navigation", { name: "Administration" })
         .getByRole("link", { name: "Users" })
         .click();
-      await settled(admin, "[data-testid=user-row]");
+      await consoleSettled(admin, "[data-testid=user-row]");
       const rows = admin.getByTestId("user-row");
       assert.equal(await rows.count(), 5);
       await admin.getByRole("status").filter({ hasText: "5 users shown." }).waitFor();
@@ -260,7 +204,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await admin.getByRole("status").filter({ hasText: "1 user shown." }).waitFor();
       assert.match(await text(rows.first()), /^Ada Lovelace ada@example\.test/);
       await admin.reload();
-      await settled(admin, "[data-testid=user-row]");
+      await consoleSettled(admin, "[data-testid=user-row]");
       assert.equal(await rows.count(), 1, "the search survives a reload");
       assert.equal(await admin.getByLabel("Search", { exact: true }).inputValue(), "AD");
 
@@ -294,7 +238,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await admin.getByRole("button", { name: "Search", exact: true }).click();
       await admin.getByRole("status").filter({ hasText: "1 user shown." }).waitFor();
       await rows.first().getByRole("link", { name: "Ada Lovelace" }).click();
-      await settled(admin, "[data-testid=admin-profile]");
+      await consoleSettled(admin, "[data-testid=admin-profile]");
       assert.equal(await admin.title(), `${ADA} · Gatehouse`);
       assert.match(await text(admin.getByTestId("admin-profile")), /Name\s?Ada Lovelace.*Account\s?Enabled/);
       await accessible(admin, "user (en)");
@@ -303,7 +247,7 @@ describe("the admin console of the web app (Chromium)", () => {
 
   it("disables, with the keyboard alone, a user signed in elsewhere: signed out at once and refused; enabled, they sign in", () =>
     steps(async () => {
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(`${web.url}/protected`);
       await openUser(adaId);
       await admin.getByTestId("admin-session").first().waitFor();
@@ -350,7 +294,7 @@ describe("the admin console of the web app (Chromium)", () => {
         /\/api\/auth\/signin\?callbackUrl=%2Fprotected/,
         "the reload shows signed out",
       );
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(/\/api\/auth\/signin\?.*error=AccountDisabled/);
       assert.equal(await text(elsewhere.getByRole("alert")), errorCatalogue.AccountDisabled.message);
       assert.equal(await sessionEmail(elsewhere, web), null);
@@ -366,7 +310,7 @@ describe("the admin console of the web app (Chromium)", () => {
         .filter({ hasText: `${ADA} is enabled again and can sign in.` })
         .waitFor();
       assert.equal(await text(admin.getByTestId("admin-user-status")), "Enabled");
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(`${web.url}/protected`);
       assert.equal(await sessionEmail(elsewhere, web), ADA);
     }));
@@ -391,7 +335,7 @@ describe("the admin console of the web app (Chromium)", () => {
         .waitFor();
       assert.equal(await sessionEmail(elsewhere, web), null);
 
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(`${web.url}/protected`);
       await admin.reload();
       await sessions.first().waitFor();
@@ -413,10 +357,12 @@ describe("the admin console of the web app (Chromium)", () => {
         .getByRole("status")
         .filter({ hasText: `A password reset link was sent to ${ADA}.` })
         .waitFor();
-      await elsewhere.goto(await mailLink(web, "reset-password", ADA, sentAfter));
-      await form(elsewhere, "reset-password").locator("input[name=password]").fill("a brand new sentence");
-      await submit(elsewhere, "reset-password");
-      await signIn(elsewhere, web, ADA, "a brand new sentence");
+      await elsewhere.goto(await mailLink(web, "reset-password", ADA, { after: sentAfter }));
+      await authForm(elsewhere, "reset-password")
+        .locator("input[name=password]")
+        .fill("a brand new sentence");
+      await submitAuthForm(elsewhere, "reset-password");
+      await signInWithForm(elsewhere, web, { email: ADA, password: "a brand new sentence" });
       await elsewhere.waitForURL(`${web.url}/protected`);
       assert.equal(await sessionEmail(elsewhere, web), ADA);
       // Back to the usual password for the next steps.
@@ -433,7 +379,7 @@ describe("the admin console of the web app (Chromium)", () => {
 
   it("removes two-factor with a required reason; the user then signs in without a code", () =>
     steps(async () => {
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(`${web.url}/protected`);
       const enrolled = await postFromPage(elsewhere, "two-factor-enroll");
       assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
@@ -443,7 +389,7 @@ describe("the admin console of the web app (Chromium)", () => {
       assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
       // A password alone no longer signs Ada in: the second step is asked for.
       await elsewhere.context().clearCookies();
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(`${web.url}/api/auth/two-factor`);
 
       await openUser(adaId);
@@ -470,7 +416,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await admin.getByTestId("admin-two-factor").waitFor({ state: "detached" });
       assert.match(await text(admin.getByTestId("admin-methods")), /Two-factor authentication\s?Off/);
 
-      await signIn(elsewhere, web, ADA);
+      await signInWithForm(elsewhere, web, { email: ADA, password: PASSWORD });
       await elsewhere.waitForURL(`${web.url}/protected`);
       assert.equal(await sessionEmail(elsewhere, web), ADA);
     }));
@@ -478,9 +424,9 @@ describe("the admin console of the web app (Chromium)", () => {
   it("gives a user the administrator role and takes it back; one's own role cannot be changed here", () =>
     steps(async () => {
       await admin.goto(`${web.url}/admin/users?q=carol`);
-      await settled(admin, "[data-testid=user-row]");
+      await consoleSettled(admin, "[data-testid=user-row]");
       await admin.getByRole("link", { name: "Carol Jones" }).click();
-      await settled(admin, "[data-testid=admin-profile]");
+      await consoleSettled(admin, "[data-testid=admin-profile]");
       const role = admin.getByTestId("admin-role");
       await role.getByLabel("Role").selectOption("admin");
       await role.getByRole("button", { name: "Save role" }).click();
@@ -498,9 +444,9 @@ describe("the admin console of the web app (Chromium)", () => {
 
       // On their own page an administrator finds no way to lock themselves out.
       await admin.goto(`${web.url}/admin/users?q=root`);
-      await settled(admin, "[data-testid=user-row]");
+      await consoleSettled(admin, "[data-testid=user-row]");
       await admin.getByRole("link", { name: "Root Admin" }).click();
-      await settled(admin, "[data-testid=admin-profile]");
+      await consoleSettled(admin, "[data-testid=admin-profile]");
       await admin.getByText("This is your own account.").waitFor();
       for (const id of ["admin-disable", "admin-role"]) assert.equal(await admin.getByTestId(id).count(), 0);
       assert.equal(await admin.getByRole("button", { name: "Delete user" }).count(), 0);
@@ -509,9 +455,9 @@ describe("the admin console of the web app (Chromium)", () => {
   it("deletes a user after the typed confirmation and 'Confirm it's you'", () =>
     steps(async () => {
       await admin.goto(`${web.url}/admin/users?q=bob`);
-      await settled(admin, "[data-testid=user-row]");
+      await consoleSettled(admin, "[data-testid=user-row]");
       await admin.getByRole("link", { name: "Bob Unconfirmed" }).click();
-      await settled(admin, "[data-testid=admin-profile]");
+      await consoleSettled(admin, "[data-testid=admin-profile]");
 
       // A sign-in minutes old is recent (10 minutes by default): the server's first answer is made the
       // one of an older sign-in, to open the dialog; the retried request is the real one.
@@ -565,7 +511,7 @@ describe("the admin console of the web app (Chromium)", () => {
         .getByRole("navigation", { name: "Administration" })
         .getByRole("link", { name: "Audit log" })
         .click();
-      await settled(admin, "[data-testid=audit-entry]");
+      await consoleSettled(admin, "[data-testid=audit-entry]");
       // Everything so far is more than a page (25): "Load more" brings the next one with the cursor,
       // and the focus goes to the first entry it brought.
       const entries = admin.getByTestId("audit-entry");
@@ -598,7 +544,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await admin.getByLabel("User id").fill(adaId);
       await admin.getByRole("button", { name: "Apply" }).click();
       await admin.waitForURL(/user=/);
-      await settled(admin, "[data-testid=audit-entry]");
+      await consoleSettled(admin, "[data-testid=audit-entry]");
       const kinds = await entries.locator(".item-name").allTextContents();
       for (const kind of [
         "Account enabled",
@@ -621,7 +567,7 @@ describe("the admin console of the web app (Chromium)", () => {
   it("refuses a signed-in user who is no administrator, on the page and at the API; sends a visitor to sign in", () =>
     steps(async () => {
       const carol = await newPage();
-      await signIn(carol, web, CAROL, PASSWORD, "/account");
+      await signInWithForm(carol, web, { email: CAROL, password: PASSWORD, callbackUrl: "/account" });
       await carol.waitForURL(`${web.url}/account`);
       await carol.getByRole("navigation", { name: "Account" }).getByRole("link").first().waitFor();
       // Once GET account has answered, whose `admin` flag decides the link.
@@ -654,9 +600,9 @@ describe("the admin console of the web app (Chromium)", () => {
   it("speaks German (Accept-Language: de), and axe finds nothing serious on any page", () =>
     steps(async () => {
       const page = await newPage({ locale: "de" });
-      await signIn(page, web, ROOT, PASSWORD, "/admin");
+      await signInWithForm(page, web, { email: ROOT, password: PASSWORD, callbackUrl: "/admin" });
       await page.waitForURL(`${web.url}/admin`);
-      await settled(page, "[data-testid=admin-stats]");
+      await consoleSettled(page, "[data-testid=admin-stats]");
       assert.equal(await text(page.getByRole("heading", { level: 1 })), "Verwaltung");
       assert.equal(await page.title(), "Übersicht · Gatehouse");
       await page
@@ -671,13 +617,13 @@ describe("the admin console of the web app (Chromium)", () => {
         .getByRole("navigation", { name: "Verwaltung" })
         .getByRole("link", { name: "Nutzer" })
         .click();
-      await settled(page, "[data-testid=user-row]");
+      await consoleSettled(page, "[data-testid=user-row]");
       await page.getByRole("status").filter({ hasText: "4 Nutzer angezeigt." }).waitFor();
       await page.getByLabel("Sortieren nach").waitFor();
       await accessible(page, "users (de)");
 
       await page.goto(`${web.url}/admin/users/${adaId}`);
-      await settled(page, "[data-testid=admin-profile]");
+      await consoleSettled(page, "[data-testid=admin-profile]");
       await page.getByRole("heading", { level: 3, name: "Aktionen" }).waitFor();
       await page.getByRole("button", { name: "Konto deaktivieren" }).waitFor();
       await page.getByText("Zu diesem Nutzer").or(page.getByTestId("audit-entry").first()).first().waitFor();
@@ -685,7 +631,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await screenshots(page, "user-de");
 
       await page.goto(`${web.url}/admin/audit?kind=user-disabled`);
-      await settled(page, "[data-testid=audit-entry]");
+      await consoleSettled(page, "[data-testid=audit-entry]");
       const entry = await text(page.getByTestId("audit-entry").first());
       assert.match(entry, /^Konto deaktiviert/);
       assert.match(entry, /Von root@example\.test/);
@@ -693,7 +639,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await accessible(page, "audit log (de)");
 
       const carol = await newPage({ locale: "de" });
-      await signIn(carol, web, CAROL, PASSWORD, "/admin");
+      await signInWithForm(carol, web, { email: CAROL, password: PASSWORD, callbackUrl: "/admin" });
       await carol.getByRole("heading", { level: 1, name: "Nur für Administratoren" }).waitFor();
       await accessible(carol, "administrators only (de)");
     }));
@@ -708,20 +654,28 @@ describe("the admin console of the web app (Chromium)", () => {
       await steps(async () => {
         const operator = await newPage();
         const user = await newPage();
-        await signUp(user, pg, "pat@example.test", { name: "Pat Postgres" });
-        await signIn(user, pg, "pat@example.test");
+        await signUpWithForm(user, pg, {
+          email: "pat@example.test",
+          password: PASSWORD,
+          name: "Pat Postgres",
+        });
+        await signInWithForm(user, pg, { email: "pat@example.test", password: PASSWORD });
         await user.waitForURL(`${pg.url}/protected`);
 
-        await signIn(operator, pg, demo.email, demo.password, "/admin/users?q=pat");
-        await settled(operator, "[data-testid=user-row]");
+        await signInWithForm(operator, pg, {
+          email: demo.email,
+          password: demo.password,
+          callbackUrl: "/admin/users?q=pat",
+        });
+        await consoleSettled(operator, "[data-testid=user-row]");
         await operator.getByRole("link", { name: "Pat Postgres" }).click();
-        await settled(operator, "[data-testid=admin-profile]");
+        await consoleSettled(operator, "[data-testid=admin-profile]");
         await operator.getByTestId("admin-session").first().waitFor();
         await operator.getByRole("button", { name: "Disable account" }).click();
         await operator.getByRole("button", { name: "Disable account" }).click();
         await operator.getByRole("status").filter({ hasText: "pat@example.test is disabled" }).waitFor();
         assert.equal(await sessionEmail(user, pg), null, "signed out at once");
-        await signIn(user, pg, "pat@example.test");
+        await signInWithForm(user, pg, { email: "pat@example.test", password: PASSWORD });
         await user.waitForURL(/error=AccountDisabled/);
       });
     } finally {

@@ -1,7 +1,10 @@
-// Steps the passkey and two-factor browser tests share: a virtual authenticator, the password form of
-// the built-in sign-in page, sign-out, the session, and JSON endpoints called from the page.
+// Steps the browser tests share: a virtual authenticator, an authenticator app's codes, the built-in
+// pages' forms (sign-in, sign-up, sign-out), the dev mailbox's links, the session, and JSON endpoints
+// called from the page.
 import assert from "node:assert/strict";
+import { Secret, TOTP } from "otpauth";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import type { DevMailKind } from "../apps/web/src/server/dev-mailbox.ts";
 import type { WebApp } from "../apps/web/src/server/start.ts";
 
 export const SHOTS = "/tmp/shots";
@@ -35,6 +38,88 @@ export async function addVirtualAuthenticator(
       await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled });
     },
   };
+}
+
+/** The code an authenticator app holding `secret` shows `offsetSteps` steps of 30 s from now. */
+export function totp(secret: string, offsetSteps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+}
+
+/**
+ * The newest link of this kind the dev mailbox caught for `to` (mails go out in the background), of a
+ * mail sent at `after` (epoch milliseconds) or later.
+ */
+export async function mailLink(
+  web: WebApp,
+  kind: DevMailKind,
+  to: string,
+  { after = 0 }: { after?: number } = {},
+): Promise<string> {
+  const mailbox = web.devMailbox;
+  assert.ok(mailbox, "development mode has a dev mailbox");
+  const started = Date.now();
+  while (Date.now() - started < 5000) {
+    const mail = mailbox
+      .messages()
+      .find((message) => message.kind === kind && message.to === to && message.at.getTime() >= after);
+    if (mail) return mail.url;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${kind} mail for ${to}`);
+}
+
+// The built-in pages found by structure — a form by its action, a field by its name — not by their
+// words: these steps work in any language.
+
+/** The built-in page's form that posts to `/api/auth/<action>`. */
+export function authForm(page: Page, action: string) {
+  return page.locator(`form[action$="/api/auth/${action}"]`);
+}
+
+/** Submits the built-in page's form that posts to `action` and waits for the page it leads to. */
+export async function submitAuthForm(page: Page, action: string): Promise<void> {
+  await Promise.all([
+    page.waitForEvent("load"),
+    authForm(page, action).locator("button[type=submit]").click(),
+  ]);
+}
+
+/**
+ * Signs in on the built-in page's password form, opened for `callbackUrl` (default /protected); leaves
+ * the page where the sign-in went.
+ */
+export async function signInWithForm(
+  page: Page,
+  web: WebApp,
+  { email, password, callbackUrl = "/protected" }: { email: string; password: string; callbackUrl?: string },
+): Promise<void> {
+  await page.goto(`${web.url}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await authForm(page, "callback/password").locator("input[name=email]").fill(email);
+  await authForm(page, "callback/password").locator("input[name=password]").fill(password);
+  await submitAuthForm(page, "callback/password");
+}
+
+/** Signs up on the built-in page; unless `verify` is false, confirms the address from the dev mailbox. */
+export async function signUpWithForm(
+  page: Page,
+  web: WebApp,
+  {
+    email,
+    password,
+    name = "",
+    verify = true,
+  }: { email: string; password: string; name?: string; verify?: boolean },
+): Promise<void> {
+  await page.goto(`${web.url}/api/auth/signup`);
+  await authForm(page, "signup").locator("input[name=email]").fill(email);
+  if (name) await authForm(page, "signup").locator("input[name=name]").fill(name);
+  await authForm(page, "signup").locator("input[name=password]").fill(password);
+  await submitAuthForm(page, "signup");
+  if (!verify) return;
+  await page.goto(await mailLink(web, "verify-email", email));
+  await submitAuthForm(page, "verify-email");
 }
 
 /** The sign-in page's email-and-password form (the Email provider's form has an Email field too). */

@@ -8,19 +8,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { errorCatalogue } from "../packages/core/src/errors/catalogue.ts";
-import { postFromPage, SHOTS, sessionEmail, signInWithPassword, signOut } from "./sign-in-steps.ts";
+import { postFromPage, SHOTS, sessionEmail, signInWithPassword, signOut, totp } from "./sign-in-steps.ts";
 import { buildUi, type E2eApp, launchChromium, startE2eApp } from "./web-app.ts";
-
-/** The code an authenticator app holding `secret` shows `offsetSteps` steps of 30 s from now. */
-function totp(secret: string, offsetSteps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + offsetSteps * 30_000,
-  });
-}
 
 /** A page of its own, in a fresh browser profile. */
 async function newPage(browser: Browser): Promise<Page> {

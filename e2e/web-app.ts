@@ -1,10 +1,11 @@
-// Shared by the browser tests: a fresh build of the web app's UI and a headless Chromium.
+// Shared by the browser tests: a fresh build of the web app's UI, a headless Chromium, and a console
+// page that has settled.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { CHROMIUM } from "../scripts/ensure-chromium.ts";
 
@@ -73,4 +74,14 @@ export async function startE2eApp({ configFile }: { configFile?: string } = {}):
       await rm(staticDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A console page (the account's, the admin's) once its section and its data are on screen: the
+ * section's heading, the first `ready` element, and no loading placeholders left.
+ */
+export async function consoleSettled(page: Page, ready: string): Promise<void> {
+  await page.locator("h2[data-section-heading]").waitFor();
+  await page.locator(ready).first().waitFor();
+  await page.waitForFunction(() => !document.querySelector(".skeleton, .loading"));
 }

@@ -1,27 +1,13 @@
 // The admin API (`/api/auth/admin-*`, docs/admin.md): typed fetch wrappers whose answers start as
 // `unknown` and are narrowed here. Every call needs a signed-in administrator; the server answers 403
 // `AdminRequired` otherwise, before it reads anything about the target.
+import type { AdminAuditEntry, AdminUser } from "@gatehouse/core";
 import { array, boolean, isRecord, number, parseOk, record, string, stringOrNull } from "./narrow.ts";
 import { getJson, postAction, type RequestOptions } from "./request.ts";
+import { parseRevoked, parseSessionFields, type SessionInfo } from "./sessions.ts";
 
-/** A user as the admin API lists them (`UserJson`); dates are ISO-8601 strings. */
-export interface AdminUser {
-  id: string;
-  email: string | null;
-  name: string | null;
-  image: string | null;
-  /** When the address was confirmed; null when it is not. */
-  emailVerified: string | null;
-  createdAt: string | null;
-  /** When an administrator disabled the account; null while it is enabled. */
-  disabledAt: string | null;
-  /** The stored role (`admin`, or another the site assigns), or null. */
-  role: string | null;
-  /** An administrator: by role, or by a verified address in `admin.bootstrapEmails`. */
-  admin: boolean;
-  /** Two-factor authentication is on. */
-  twoFactor: boolean;
-}
+// Declared once, by core's endpoints that answer them; type imports, which the bundle leaves out.
+export type { AdminUser };
 
 /** What the users list asks for; the same fields as the list's URL search parameters. */
 export interface UserListQuery {
@@ -62,31 +48,13 @@ export interface AdminPasskey {
 }
 
 /** One of the user's sessions (no `current`: none of them is the administrator's). */
-export interface AdminSession {
-  id: string;
-  createdAt: string;
-  lastActiveAt: string;
-  expires: string;
-  ip: string | null;
-  userAgent: string | null;
-  method: string;
-}
+export type AdminSession = Omit<SessionInfo, "current">;
 
-/** An audit entry (`AuditJson`): who did what to whom, when, from where. */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  /** core's AUDIT_KINDS: `sign-in`, `user-disabled`, … */
-  kind: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  subjectId: string | null;
-  subjectEmail: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** Facts of the kind (`method`, `reason`, `role`, …): never secrets. */
-  detail: Record<string, unknown>;
-}
+/**
+ * An audit entry: who did what to whom, when, from where. Its `detail` (facts of the kind: `method`,
+ * `reason`, `role`, …; never secrets) is read as it comes, for `entryFacts` to narrow.
+ */
+export type AuditEntry = Omit<AdminAuditEntry, "detail"> & { detail: Record<string, unknown> };
 
 /** `GET admin-user`: everything an administrator sees of one user. */
 export interface AdminUserDetail {
@@ -166,19 +134,6 @@ function parseAuditEntry(value: unknown): AuditEntry {
   };
 }
 
-function parseSession(value: unknown): AdminSession {
-  const session = record(value, "session");
-  return {
-    id: string(session.id, "session.id"),
-    createdAt: string(session.createdAt, "session.createdAt"),
-    lastActiveAt: string(session.lastActiveAt, "session.lastActiveAt"),
-    expires: string(session.expires, "session.expires"),
-    ip: stringOrNull(session.ip, "session.ip"),
-    userAgent: stringOrNull(session.userAgent, "session.userAgent"),
-    method: string(session.method, "session.method"),
-  };
-}
-
 function parsePasskey(value: unknown): AdminPasskey {
   const passkey = record(value, "passkey");
   return {
@@ -225,7 +180,7 @@ export function parseUserDetail(body: unknown): AdminUserDetail {
       twoFactor: boolean(methods.twoFactor, "methods.twoFactor"),
       backupCodes: typeof methods.backupCodes === "number" ? methods.backupCodes : 0,
     },
-    sessions: answer.sessions === null ? null : array(answer.sessions, "sessions", parseSession),
+    sessions: answer.sessions === null ? null : array(answer.sessions, "sessions", parseSessionFields),
     activity: array(answer.activity ?? [], "activity", parseAuditEntry),
     roles: Array.isArray(roles) && roles.every((role) => typeof role === "string") ? roles : null,
   };
@@ -365,16 +320,7 @@ export function revokeUserSessions(
 ): Promise<{ revoked: number }> {
   const fields: Record<string, string> = { id: target.id };
   if (target.sessionId) fields.sessionId = target.sessionId;
-  return postAction(
-    "/admin-sessions-revoke",
-    fields,
-    (body) => {
-      parseOk(body);
-      const revoked = record(body, "answer").revoked;
-      return { revoked: typeof revoked === "number" ? revoked : 0 };
-    },
-    options,
-  );
+  return postAction("/admin-sessions-revoke", fields, parseRevoked, options);
 }
 
 /**

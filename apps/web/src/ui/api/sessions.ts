@@ -5,11 +5,14 @@ import { getJson, postAction, type RequestOptions } from "./request.ts";
 // Declared once, by the endpoint that answers it; a type import, which the bundle leaves out.
 export type { SessionInfo };
 
-function parseSession(value: unknown): SessionInfo {
+/**
+ * A session's fields but `current`: all the admin API tells of another user's sessions (none of them
+ * is the administrator's), and what `GET sessions` adds `current` to.
+ */
+export function parseSessionFields(value: unknown): Omit<SessionInfo, "current"> {
   const session = record(value, "session");
   return {
     id: string(session.id, "session.id"),
-    current: boolean(session.current, "session.current"),
     createdAt: string(session.createdAt, "session.createdAt"),
     lastActiveAt: string(session.lastActiveAt, "session.lastActiveAt"),
     expires: string(session.expires, "session.expires"),
@@ -19,11 +22,17 @@ function parseSession(value: unknown): SessionInfo {
   };
 }
 
+function parseSession(value: unknown): SessionInfo {
+  const { current } = record(value, "session");
+  return { ...parseSessionFields(value), current: boolean(current, "session.current") };
+}
+
 export function parseSessions(body: unknown): SessionInfo[] {
   return array(record(body, "sessions").sessions, "sessions", parseSession);
 }
 
-function parseRevoked(body: unknown): { revoked: number } {
+/** The answer of the actions that end sessions: `{ ok, revoked }`, the number ended. */
+export function parseRevoked(body: unknown): { revoked: number } {
   parseOk(body);
   const revoked = record(body, "answer").revoked;
   return { revoked: typeof revoked === "number" ? revoked : 0 };

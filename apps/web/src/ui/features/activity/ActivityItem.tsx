@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from "react-i18next";
 import type { ActivityEntry } from "../../api/activity.ts";
+import { LogEntry } from "../../components/LogEntry.tsx";
 import { describeDevice } from "../../lib/describe-device.ts";
 import { useFormat } from "../../lib/use-format.ts";
 import { ADMIN_ACTIONS, ADMIN_KINDS } from "./describe-activity.ts";
@@ -14,26 +15,26 @@ export function ActivityItem({ entry, sentence }: { entry: ActivityEntry; senten
   // The sentence names the administrator already; a refused sign-in is nobody's own doing.
   const saysWho = failed || ADMIN_KINDS.has(entry.kind) || ADMIN_ACTIONS.has(entry.kind);
   return (
-    <li
-      className={failed ? "item activity activity-failed" : "item activity"}
-      data-entry={entry.id}
-      data-testid="activity-entry"
-      tabIndex={-1}
-    >
-      <p className="item-name">{sentence}</p>
-      <ul className="item-meta">
-        <li>
-          <Trans
-            t={t}
-            i18nKey="activity.when"
-            values={{ date: format.dateTime(entry.at), relative: format.relative(entry.at) }}
-            components={{ time: <time dateTime={entry.at} /> }}
-          />
-        </li>
-        {device && <li>{device}</li>}
-        {entry.ip && <li>{t("activity.address", { ip: entry.ip })}</li>}
-        {!entry.byYou && !saysWho && <li>{t("activity.notByYou")}</li>}
-      </ul>
-    </li>
+    <LogEntry
+      id={entry.id}
+      className={failed ? "activity activity-failed" : "activity"}
+      testId="activity-entry"
+      title={sentence}
+      meta={
+        <>
+          <li>
+            <Trans
+              t={t}
+              i18nKey="activity.when"
+              values={{ date: format.dateTime(entry.at), relative: format.relative(entry.at) }}
+              components={{ time: <time dateTime={entry.at} /> }}
+            />
+          </li>
+          {device && <li>{device}</li>}
+          {entry.ip && <li>{t("activity.address", { ip: entry.ip })}</li>}
+          {!entry.byYou && !saysWho && <li>{t("activity.notByYou")}</li>}
+        </>
+      }
+    />
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { deleteAccount } from "../../api/account.ts";
 import { useErrorMessage } from "../../api/error-message.ts";
 import { ActionRow } from "../../components/ActionRow.tsx";
+import { ConfirmField } from "../../components/ConfirmField.tsx";
 import { SubmitButton } from "../../components/SubmitButton.tsx";
-import { TextField } from "../../components/TextField.tsx";
 import { useFieldError } from "../../lib/use-field-error.ts";
 import { ConsolePage } from "../account/ConsolePage.tsx";
 import { useAccount } from "../account/use-account.ts";
@@ -55,18 +55,15 @@ export function DeleteAccountPage() {
         </ul>
         <p className="muted">{t("delete.log")}</p>
         <form className="inline-form" onSubmit={submit} noValidate>
-          <TextField
+          <ConfirmField
             id={`${id}-confirm`}
             inputRef={input}
             label={t("delete.confirmLabel")}
             hint={email ? t("delete.confirmHint", { email }) : undefined}
             type="email"
-            autoComplete="off"
-            spellCheck={false}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             error={error}
-            announce
           />
           <ActionRow>
             <SubmitButton

@@ -1,7 +1,8 @@
-import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/TextField.tsx";
+import { FilterForm } from "../FilterForm.tsx";
 import { SelectField } from "../SelectField.tsx";
 import { AUDIT_KINDS, type AuditSearch, isKnownKind, isRangeReversed } from "./audit-search.ts";
 
@@ -19,8 +20,7 @@ export function AuditFilters({ search }: { search: AuditSearch }) {
   const [to, setTo] = useState(search.to ?? "");
   const [reversed, setReversed] = useState(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function apply() {
     const next: AuditSearch = {};
     if (kind) next.kind = kind;
     if (user.trim()) next.user = user.trim();
@@ -45,52 +45,48 @@ export function AuditFilters({ search }: { search: AuditSearch }) {
   ];
 
   return (
-    <search aria-label={t("audit.filtersLabel")}>
-      <form className="card filters" onSubmit={submit} noValidate>
-        <SelectField
-          id={`${id}-kind`}
-          label={t("audit.kind")}
-          value={kind}
-          onChange={setKind}
-          options={options}
-        />
+    <FilterForm
+      label={t("audit.filtersLabel")}
+      submitLabel={t("general.applyFilters")}
+      clearTo="/admin/audit"
+      noValidate
+      onSubmit={apply}
+    >
+      <SelectField
+        id={`${id}-kind`}
+        label={t("audit.kind")}
+        value={kind}
+        onChange={setKind}
+        options={options}
+      />
+      <TextField
+        id={`${id}-from`}
+        label={t("audit.from")}
+        type="date"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+      />
+      <TextField
+        id={`${id}-to`}
+        label={t("audit.to")}
+        type="date"
+        value={to}
+        min={from || undefined}
+        onChange={(event) => setTo(event.target.value)}
+        error={reversed ? t("audit.rangeError") : null}
+        announce
+      />
+      <div className="field-wide">
         <TextField
-          id={`${id}-from`}
-          label={t("audit.from")}
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
+          id={`${id}-user`}
+          label={t("audit.user")}
+          hint={t("audit.userHint")}
+          autoComplete="off"
+          spellCheck={false}
+          value={user}
+          onChange={(event) => setUser(event.target.value)}
         />
-        <TextField
-          id={`${id}-to`}
-          label={t("audit.to")}
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => setTo(event.target.value)}
-          error={reversed ? t("audit.rangeError") : null}
-          announce
-        />
-        <div className="field-wide">
-          <TextField
-            id={`${id}-user`}
-            label={t("audit.user")}
-            hint={t("audit.userHint")}
-            autoComplete="off"
-            spellCheck={false}
-            value={user}
-            onChange={(event) => setUser(event.target.value)}
-          />
-        </div>
-        <div className="actions">
-          <button type="submit" className="button">
-            {t("general.applyFilters")}
-          </button>
-          <Link to="/admin/audit" className="button button-quiet">
-            {t("general.clearFilters")}
-          </Link>
-        </div>
-      </form>
-    </search>
+      </div>
+    </FilterForm>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { AuditEntry } from "../../../api/admin.ts";
+import { LogEntry } from "../../../components/LogEntry.tsx";
 import en from "../../../i18n/admin/en.ts";
 import { type AdminText, useAdminText } from "../use-admin-text.ts";
 import { isKnownKind } from "./audit-search.ts";
@@ -30,40 +31,41 @@ export function AuditItem({ entry, subject = true }: { entry: AuditEntry; subjec
   // A user who is gone has no address any more: their id's start tells entries apart.
   const who = (email: string | null, id: string) => email ?? t("audit.deletedUser", { id: id.slice(0, 8) });
   return (
-    <li
-      className={failed ? "item audit-entry audit-failed" : "item audit-entry"}
-      data-entry={entry.id}
-      data-testid="audit-entry"
-      tabIndex={-1}
-    >
-      <p className="item-name">{isKnownKind(entry.kind) ? t(`kinds.${entry.kind}`) : entry.kind}</p>
-      <ul className="item-meta">
-        <li>
-          <time dateTime={entry.at}>{text.dateTime(entry.at)}</time> ({text.relative(entry.at)})
-        </li>
-        {subject && entry.subjectId && (
+    <LogEntry
+      id={entry.id}
+      className={failed ? "audit-entry audit-failed" : "audit-entry"}
+      testId="audit-entry"
+      title={isKnownKind(entry.kind) ? t(`kinds.${entry.kind}`) : entry.kind}
+      meta={
+        <>
           <li>
-            <Trans
-              t={t}
-              i18nKey="audit.about"
-              values={{ who: who(entry.subjectEmail, entry.subjectId) }}
-              components={{ who: <Who id={entry.subjectId} /> }}
-            />
+            <time dateTime={entry.at}>{text.dateTime(entry.at)}</time> ({text.relative(entry.at)})
           </li>
-        )}
-        {byOther && entry.actorId && (
-          <li data-testid="audit-actor">
-            <Trans
-              t={t}
-              i18nKey="audit.by"
-              values={{ who: who(entry.actorEmail, entry.actorId) }}
-              components={{ who: <Who id={entry.actorId} /> }}
-            />
-          </li>
-        )}
-        {entry.ip && <li>{t("audit.address", { ip: entry.ip })}</li>}
-        {entry.userAgent && <li>{text.device(entry.userAgent)}</li>}
-      </ul>
+          {subject && entry.subjectId && (
+            <li>
+              <Trans
+                t={t}
+                i18nKey="audit.about"
+                values={{ who: who(entry.subjectEmail, entry.subjectId) }}
+                components={{ who: <Who id={entry.subjectId} /> }}
+              />
+            </li>
+          )}
+          {byOther && entry.actorId && (
+            <li data-testid="audit-actor">
+              <Trans
+                t={t}
+                i18nKey="audit.by"
+                values={{ who: who(entry.actorEmail, entry.actorId) }}
+                components={{ who: <Who id={entry.actorId} /> }}
+              />
+            </li>
+          )}
+          {entry.ip && <li>{t("audit.address", { ip: entry.ip })}</li>}
+          {entry.userAgent && <li>{text.device(entry.userAgent)}</li>}
+        </>
+      }
+    >
       {facts.length > 0 && (
         <dl className="facts">
           {facts.map((fact) => (
@@ -75,7 +77,7 @@ export function AuditItem({ entry, subject = true }: { entry: AuditEntry; subjec
           ))}
         </dl>
       )}
-    </li>
+    </LogEntry>
   );
 }
 

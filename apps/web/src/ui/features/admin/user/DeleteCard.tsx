@@ -5,6 +5,7 @@ import { type AdminUser, deleteUser } from "../../../api/admin.ts";
 import { isApiError } from "../../../api/api-error.ts";
 import { ActionRow } from "../../../components/ActionRow.tsx";
 import { Card } from "../../../components/Card.tsx";
+import { ConfirmField } from "../../../components/ConfirmField.tsx";
 import { SubmitButton } from "../../../components/SubmitButton.tsx";
 import { TextField } from "../../../components/TextField.tsx";
 import { useFieldError } from "../../../lib/use-field-error.ts";
@@ -57,17 +58,14 @@ export function DeleteCard({ user, onDeleted }: { user: AdminUser; onDeleted: (l
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        <TextField
+        <ConfirmField
           id={`${id}-confirm`}
           inputRef={input}
           label={t("user.actions.delete.confirm", { value: expected })}
-          autoComplete="off"
           autoCapitalize="none"
-          spellCheck={false}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           error={error}
-          announce
         />
         <ActionRow>
           <SubmitButton pending={remove.isPending} pendingLabel={t("user.actions.delete.pending")} danger>

@@ -1,0 +1,103 @@
+import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
+import { ActionRow } from "../../../../components/ActionRow.tsx";
+import { SubmitButton } from "../../../../components/SubmitButton.tsx";
+import { TextField } from "../../../../components/TextField.tsx";
+import { useFocusOnChange } from "../../../../lib/use-focus-on-change.ts";
+
+/**
+ * An action that cannot be undone and asks the administrator why first (the audit log keeps the
+ * reason): its button opens, in place, a form with the reason's field; "Cancel" closes it. The focus
+ * follows the form in, and back to the button.
+ *
+ * @example <ReasonForm openLabel="Disable account" label="Reason" … onSubmit={(reason) => disable.mutate(reason)} />
+ */
+export function ReasonForm({
+  openLabel,
+  label,
+  hint,
+  required,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  failure,
+  inputRef,
+  onOpen,
+  onSubmit,
+}: {
+  /** The button that opens the form: "Disable account". */
+  openLabel: string;
+  /** The reason's field. */
+  label: string;
+  hint: string;
+  required?: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The field's error, announced at it (`useFieldError`'s, with its `input` as `inputRef`). */
+  error?: string | null;
+  /** Why the request failed, when that is not about the reason: announced under the field. */
+  failure?: string | null;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  /** Before the form opens: forget the last try's error. */
+  onOpen: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const opener = useRef<HTMLButtonElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
+  useFocusOnChange(open, (now) => (now ? input.current : opener.current));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSubmit(reason);
+  }
+
+  if (!open) {
+    return (
+      <div className="actions actions-compact">
+        <button
+          ref={opener}
+          type="button"
+          className="button button-quiet button-danger"
+          onClick={() => {
+            onOpen();
+            setOpen(true);
+          }}
+        >
+          {openLabel}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField
+        id={`${id}-reason`}
+        inputRef={input}
+        label={label}
+        hint={hint}
+        maxLength={500}
+        autoComplete="off"
+        required={required}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={error}
+        announce
+      />
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <ActionRow compact onCancel={() => setOpen(false)}>
+        <SubmitButton pending={pending} pendingLabel={pendingLabel} danger>
+          {submitLabel}
+        </SubmitButton>
+      </ActionRow>
+    </form>
+  );
+}
