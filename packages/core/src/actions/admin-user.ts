@@ -6,6 +6,7 @@ import { targetUser } from "../admin/target-user.ts";
 import { adminUser } from "../admin/user-json.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { sessionInfo } from "../session/session-info.ts";
 import type { Services } from "./services.ts";
 
 /** The newest entries the user page shows; `admin-audit?user=` pages through the rest. */
@@ -23,7 +24,7 @@ export async function adminUserAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  const { adapter } = await requireAdmin(ctx, services);
+  const { adapter, admin, current } = await requireAdmin(ctx, services);
   const user = await targetUser(adapter, userIdOf(paramOf(ctx.url.searchParams, "id")));
   const now = new Date(ctx.now);
   const [accounts, passwordHash, passkeys, enrolment, backupCodes, sessions, activity] = await Promise.all([
@@ -63,16 +64,9 @@ export async function adminUserAction(
       twoFactor,
       backupCodes: twoFactor ? backupCodes : 0,
     },
+    // `current` marks the administrator's own session when the page is their own.
     sessions:
-      sessions?.map((record) => ({
-        id: record.id,
-        createdAt: record.createdAt.toISOString(),
-        lastActiveAt: record.lastActiveAt.toISOString(),
-        expires: record.expires.toISOString(),
-        ip: record.ip,
-        userAgent: record.userAgent,
-        method: record.method,
-      })) ?? null,
+      sessions?.map((record) => sessionInfo(record, user.id === admin.id ? current.recordId : null)) ?? null,
     activity: await adminAuditEntries(adapter, activity.entries),
   });
 }

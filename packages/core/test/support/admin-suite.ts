@@ -496,6 +496,7 @@ export function adminSuite(label: string, open: () => Promise<OpenedStorage<Admi
         const [session] = page.body.sessions as Json[];
         assert.deepEqual(Object.keys(session!).sort(), [
           "createdAt",
+          "current",
           "expires",
           "id",
           "ip",
@@ -503,6 +504,7 @@ export function adminSuite(label: string, open: () => Promise<OpenedStorage<Admi
           "method",
           "userAgent",
         ]);
+        assert.equal(session!.current, false, "another user's session is never the administrator's");
         assert.deepEqual(
           [session!.ip, session!.userAgent, session!.method],
           ["203.0.113.2", "PersonBrowser/2.0", "password"],
