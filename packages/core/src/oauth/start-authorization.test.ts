@@ -17,7 +17,9 @@ describe("startAuthorization", () => {
     startAuthorization(provider, {
       redirectUri: REDIRECT_URI,
       extraParams,
-      runtime: createOAuthRuntime({ timeoutMs: 200 }),
+      // The default timeout: these cases are not about it (the hanging-discovery case sets its own),
+      // and a loaded CI machine can take longer than a short one to answer a local discovery.
+      runtime: createOAuthRuntime({ timeoutMs: 3500 }),
       discovery: createDiscoveryCache(),
     });
 
