@@ -1,6 +1,8 @@
 import type { I18nOptions } from "../config/options.ts";
 import { parseCookies } from "../cookies/cookie.ts";
-import { BUILT_IN_LOCALES, LOCALE_COOKIE } from "./locales.ts";
+import { BUILT_IN_LOCALES, LOCALE_COOKIE, LOCALE_TAG, lowerTag, matchLocale } from "./locales.ts";
+
+export { matchLocale };
 
 /** What negotiation reads of a request: a Web `Request` is one, and so is core's `RequestHead`. */
 export interface LocaleRequest {
@@ -22,32 +24,10 @@ export interface LocaleChoice {
 /** Where a request's language came from. */
 export type LocaleSource = "forced" | "detected" | "query" | "cookie" | "header" | "default";
 
-// A language tag as RFC 5646 spells it (loosely: letters and digits in subtags of 1–8), or `_`
-// between subtags as some cookies and profiles write it.
-const TAG = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 const QUALITY = /^q=(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
 /** Headers are untrusted: past this, the rest of an Accept-Language is not read. */
 const MAX_HEADER = 1024;
 const MAX_RANGES = 32;
-
-const lower = (tag: string): string => tag.toLowerCase().replaceAll("_", "-");
-const languageOf = (tag: string): string => lower(tag).split("-")[0] ?? "";
-
-/**
- * The offered language a tag asks for, or null: the same tag (any case), else its language alone
- * (`de-AT` → `de`), else the first offered variant of its language (`pt` and `pt-PT` → `pt-BR`).
- */
-export function matchLocale(tag: unknown, locales: readonly string[]): string | null {
-  if (typeof tag !== "string" || tag.length > 64 || !TAG.test(tag)) return null;
-  const wanted = lower(tag);
-  const language = languageOf(tag);
-  return (
-    locales.find((locale) => lower(locale) === wanted) ??
-    locales.find((locale) => lower(locale) === language) ??
-    locales.find((locale) => languageOf(locale) === language) ??
-    null
-  );
-}
 
 interface LanguageRange {
   tag: string;
@@ -63,7 +43,7 @@ export function parseAcceptLanguage(header: string | null): LanguageRange[] {
   const ranges: LanguageRange[] = [];
   for (const item of header.slice(0, MAX_HEADER).split(",").slice(0, MAX_RANGES)) {
     const [rawTag = "", ...params] = item.split(";").map((part) => part.trim());
-    if (rawTag !== "*" && !TAG.test(rawTag)) continue;
+    if (rawTag !== "*" && !LOCALE_TAG.test(rawTag)) continue;
     const quality = params.find((param) => /^q\s*=/i.test(param))?.replace(/\s+/g, "");
     if (quality !== undefined && !QUALITY.test(quality)) continue;
     ranges.push({ tag: rawTag, q: quality === undefined ? 1 : Number(quality.slice(2)) });
@@ -84,9 +64,9 @@ export function pickFromAcceptLanguage(
   const ranges = parseAcceptLanguage(header);
   const refused = ranges
     .filter((range) => range.q === 0 && range.tag !== "*")
-    .map((range) => lower(range.tag));
+    .map((range) => lowerTag(range.tag));
   const allowed = (locale: string): boolean =>
-    !refused.some((tag) => lower(locale) === tag || lower(locale).startsWith(`${tag}-`));
+    !refused.some((tag) => lowerTag(locale) === tag || lowerTag(locale).startsWith(`${tag}-`));
   for (const range of ranges) {
     if (range.q === 0) continue;
     if (range.tag === "*") {
@@ -144,7 +124,7 @@ export function chooseLocale(
 
 /** The canonical form of a tag (`pt-br` → `pt-BR`), or null when it is not one. */
 export function canonicalLocale(tag: unknown): string | null {
-  if (typeof tag !== "string" || !TAG.test(tag)) return null;
+  if (typeof tag !== "string" || !LOCALE_TAG.test(tag)) return null;
   try {
     return Intl.getCanonicalLocales(tag.replaceAll("_", "-"))[0] ?? null;
   } catch {
@@ -160,7 +140,8 @@ export function defaultLocales(messages: I18nOptions["messages"]): string[] {
   const offered: string[] = [...BUILT_IN_LOCALES];
   for (const tag of Object.keys(messages ?? {})) {
     const canonical = canonicalLocale(tag);
-    if (canonical && !offered.some((locale) => lower(locale) === lower(canonical))) offered.push(canonical);
+    if (canonical && !offered.some((locale) => lowerTag(locale) === lowerTag(canonical)))
+      offered.push(canonical);
   }
   return offered;
 }

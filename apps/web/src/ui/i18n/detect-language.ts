@@ -1,17 +1,14 @@
+import { matchLocale } from "@gatehouse/core/locales";
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from "./languages.ts";
 
 /**
- * The language of `tag` among `offered`: the same tag (case aside), else the first offered one of the
- * same language, whatever its region (`pt` and `pt-PT` → `pt-BR`, `de-AT` → `de`); null when none is.
+ * The language of `tag` among `offered`, by core's rule (`matchLocale`, the one the server's pages
+ * negotiate with): the same tag (case aside), else the first offered one of the same language,
+ * whatever its region (`pt` and `pt-PT` → `pt-BR`, `de-AT` → `de`); null when none is.
  * @example matchLanguage("pt", LANGUAGES) // "pt-BR"
  */
 export function matchLanguage(tag: string, offered: readonly Language[] = LANGUAGES): Language | null {
-  const wanted = tag.trim().replace(/_/g, "-").toLowerCase();
-  if (!wanted || wanted === "*") return null;
-  const exact = offered.find((language) => language.toLowerCase() === wanted);
-  if (exact) return exact;
-  const base = wanted.split("-")[0];
-  return offered.find((language) => language.toLowerCase().split("-")[0] === base) ?? null;
+  return matchLocale(tag.trim(), offered) as Language | null;
 }
 
 /** What the browser knows about the language a person wants, strongest first. */
