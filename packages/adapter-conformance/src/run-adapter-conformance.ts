@@ -10,6 +10,7 @@ import { passkeySignUpCases } from "./cases/passkey-sign-up.ts";
 import { passkeyCases } from "./cases/passkeys.ts";
 import { passwordCases } from "./cases/passwords.ts";
 import { roleAndStatsCases } from "./cases/roles-stats.ts";
+import { securityGenerationCases } from "./cases/security-generation.ts";
 import { sessionRecordCases } from "./cases/session-records.ts";
 import { sessionCases } from "./cases/sessions.ts";
 import { twoFactorCases } from "./cases/two-factor.ts";
@@ -26,6 +27,7 @@ import type {
   DisabledUserExtensions,
   PasskeyExtensions,
   PasswordExtensions,
+  SecurityExtensions,
   SessionRecordExtensions,
   TwoFactorExtensions,
 } from "./types.ts";
@@ -66,6 +68,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       sessionRecords: () => withMethods<SessionRecordExtensions>(current().adapter, SESSION_RECORD_METHODS),
       audit: () => withMethods<AuditExtensions>(current().adapter, AUDIT_METHODS),
       admin: () => withMethods<AdminExtensions>(current().adapter, ADMIN_METHODS),
+      security: () => withMethods<SecurityExtensions>(current().adapter, SECURITY_METHODS),
       count: () => current().count,
       point(name, run) {
         const reason = options.knownFailures?.[name];
@@ -106,6 +109,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       auditCases(context);
       roleAndStatsCases(context);
       adminUserCases(context, { nullableEmail: options.nullableEmail ?? false });
+      securityGenerationCases(context);
     }
   });
 }
@@ -135,6 +139,7 @@ const PASSWORD_METHODS = [
   "createUserWithPassword",
   "getPasswordHash",
   "setPasswordHash",
+  "deletePasswordHash",
   "getSessionsValidAfter",
   "setSessionsValidAfter",
 ] as const;
@@ -190,6 +195,11 @@ const ADMIN_METHODS = [
   "setUserRole",
   "userStats",
 ] as const satisfies readonly (keyof AdminExtensions)[];
+
+const SECURITY_METHODS = [
+  "bumpSecurityGeneration",
+  "claimUnverifiedUser",
+] as const satisfies readonly (keyof SecurityExtensions)[];
 
 function withMethods<T>(adapter: Adapter, methods: readonly (keyof Adapter)[]): T {
   const missing = methods.filter((method) => typeof adapter[method] !== "function");

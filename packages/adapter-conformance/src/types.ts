@@ -11,6 +11,7 @@ export type PasswordExtensions = Required<
     | "createUserWithPassword"
     | "getPasswordHash"
     | "setPasswordHash"
+    | "deletePasswordHash"
     | "getSessionsValidAfter"
     | "setSessionsValidAfter"
     | "rateLimits"
@@ -76,6 +77,13 @@ export type AuditExtensions = Required<Pick<Adapter, "appendAudit" | "queryAudit
  */
 export type AdminExtensions = Required<Pick<Adapter, "searchUsers" | "setUserRole" | "userStats">>;
 
+/**
+ * The security generation and the claim of an unverified user (checked with `extensions: true` too).
+ * The cases also use the password, passkey, two-factor, session-record, disabled-user and role
+ * extensions to give the user everything a claim removes.
+ */
+export type SecurityExtensions = Required<Pick<Adapter, "bumpSecurityGeneration" | "claimUnverifiedUser">>;
+
 /** What `count` is asked for; `passwords` only by the extension cases. */
 export type CountedTable = "users" | "accounts" | "sessions" | "verificationTokens" | "passwords";
 
@@ -95,7 +103,8 @@ export interface ConformanceOptions {
    * Also check the Gatehouse extensions (`createUserAndAccount`, `deleteExpiredSessions`, password
    * accounts, the `rateLimits` store on the caller's clock, passkeys and passkey-only sign-up,
    * two-factor authentication, disabled users, session records, the audit log, roles, the admin
-   * user list and its counts) and their races.
+   * user list and its counts, the security generation and the claim of an unverified user) and
+   * their races.
    */
   extensions?: boolean;
   /** Also check that users without an email are allowed (several of them). Optional in Auth.js. */
@@ -118,6 +127,7 @@ export interface CaseContext {
   sessionRecords(): SessionRecordExtensions;
   audit(): AuditExtensions;
   admin(): AdminExtensions;
+  security(): SecurityExtensions;
   count(): ConformanceFixture["count"];
   /** Registers one conformance point (honouring `knownFailures`). */
   point(name: string, run: () => Promise<void>): void;

@@ -25,6 +25,11 @@ export interface UsersTable {
   email_key: string;
   /** The name folded (`foldKey`), "" for none. */
   name_key: string;
+  /**
+   * The security generation (migration 008), 0 for a new user: what outstanding links are bound
+   * to. Written by `bumpSecurityGeneration` and `claimUnverifiedUser` only.
+   */
+  security_generation: ColumnType<number, number | undefined, number>;
 }
 
 /** One password hash per user, apart from `gh_users` so that no user read carries it. */

@@ -34,6 +34,7 @@ import {
   toVerificationToken,
   userColumns,
 } from "./lib/rows.ts";
+import { securityStore } from "./lib/security-generation.ts";
 import { SESSION_AND_USER_SQL, type SessionAndUserRow, toSessionAndUser } from "./lib/session-lookup.ts";
 import { sessionRecordStore } from "./lib/session-records.ts";
 import { sessionsValidAfterStore } from "./lib/sessions-valid-after.ts";
@@ -135,9 +136,10 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
 
     getUserByAccount,
 
-    // Never `disabled_at` (see disabledUserStore), `role` (userAdminStore) nor `created_at`: a stale
-    // copy of the user handed back cannot undo an administrator's change. The folded keys go with
-    // the email and the name they fold.
+    // Never `disabled_at` (see disabledUserStore), `role` (userAdminStore), `created_at` nor
+    // `security_generation` (securityStore): a stale copy of the user handed back cannot undo an
+    // administrator's change or revive voided links. The folded keys go with the email and the
+    // name they fold.
     updateUser: ({ id, ...changes }) =>
       guard("updateUser", async () => {
         const values = {
@@ -339,6 +341,8 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     ...auditStore(db),
     // Roles, the admin user list and the overview's counts (migration 007).
     ...userAdminStore(db),
+    // The security generation and the claim of an unverified user (migration 008).
+    ...securityStore(db),
 
     close: () => guard("close", close),
   };

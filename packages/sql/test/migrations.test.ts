@@ -32,6 +32,7 @@ const ALL = [
   "005-disabled-users",
   "006-session-records-audit",
   "007-roles-user-list",
+  "008-security-generation",
 ];
 const dir = tempDir();
 after(() => dir.remove());
@@ -60,7 +61,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 7);
+    assert.equal(SCHEMA_VERSION, 8);
     assert.deepEqual(
       SHIPPED_MIGRATIONS.map(({ name }) => name),
       ALL,
@@ -92,8 +93,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 8);
-    const message = "database schema is version 8 but this Gatehouse knows up to 7: upgrade Gatehouse";
+    await setVersion(adapter.db, 9);
+    const message = "database schema is version 9 but this Gatehouse knows up to 8: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -105,7 +106,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 7: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 8: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -114,7 +115,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 7,
+      latest: 8,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
@@ -123,13 +124,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         { name: "005-disabled-users", version: 5, appliedAt: null },
         { name: "006-session-records-audit", version: 6, appliedAt: null },
         { name: "007-roles-user-list", version: 7, appliedAt: null },
+        { name: "008-security-generation", version: 8, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 7 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 8 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -153,13 +155,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         ["005-disabled-users", "pending"],
         ["006-session-records-audit", "pending"],
         ["007-roles-user-list", "pending"],
+        ["008-security-generation", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
     // Written as Gatehouse 1 did (this adapter's user reads name columns a version 1 table lacks).
     const user = await insertUser(adapter.db, "v1@example.test");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 8 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -180,11 +183,11 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
     // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
     await insertUser(adapter.db, "v2@example.test", "v2-user");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 8 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
     assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
@@ -218,7 +221,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
       "the column is gone",
     );
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 8 });
     await adapter.close();
   });
 
@@ -226,13 +229,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
     // Written as Gatehouse 3 did.
     const user = await insertUser(adapter.db, "v3@example.test");
     await adapter.setPasswordHash(user.id, "$h3");
     await adapter.setSessionsValidAfter(user.id, new Date(2_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 8 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v3@example.test");
     assert.equal(await adapter.getPasswordHash(user.id), "$h3");
@@ -269,7 +272,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         `${table} is gone`,
       );
     }
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 8 });
     assert.deepEqual(await adapter.listPasskeys(user.id), [], "up again: empty tables");
     await adapter.close();
   });
@@ -278,12 +281,12 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("004-passkeys-two-factor");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
     // Written as Gatehouse 4 did: the user row has no disabled_at column yet.
     await insertUser(adapter.db, "v4@example.test", "v4-user");
     await adapter.setSessionsValidAfter("v4-user", new Date(3_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 8 });
     await assertSchema(adapter.db);
     const stored = await adapter.getUser("v4-user");
     assert.deepEqual(stored, {
@@ -295,6 +298,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       disabledAt: null,
       role: null,
       createdAt: stored?.createdAt,
+      securityGeneration: 0,
     });
     assert.deepEqual(await adapter.getSessionsValidAfter("v4-user"), new Date(3_000));
     const at = new Date(Date.UTC(2025, 0, 1));
@@ -331,7 +335,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       "the column is gone",
     );
     assert.equal(await emailOf(adapter.db, user.id), "down5@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 8 });
     assert.equal((await adapter.getUser(user.id))?.disabledAt, null, "up again: enabled");
     await adapter.close();
   });
@@ -340,13 +344,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 5 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
     // Written as Gatehouse 5 did: the user row has no created_at, role or folded keys yet.
     const user = await insertUser(adapter.db, "v5@example.test");
     const expires = new Date(Date.UTC(2099, 0, 1));
     await adapter.createSession({ sessionToken: "v5-session", userId: user.id, expires });
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 8 });
     await assertSchema(adapter.db);
     const now = new Date(Date.UTC(2030, 0, 1));
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [], "existing sessions have no record");
@@ -389,7 +393,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     assert.equal(session?.user_id, user.id);
     // The session row can go now that nothing refers to it.
     assert.ok(await adapter.deleteSession("down6"));
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 7 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 8 });
     assert.deepEqual(await adapter.listSessionRecords(user.id, new Date(0)), [], "up again: empty tables");
     await adapter.close();
   });
@@ -433,14 +437,17 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("a version 6 database upgrades to 7: users get the migration's time as created_at, no role, and folded keys", async () => {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("006-session-records-audit");
-    await rejectsWith(() => assertSchema(adapter.db), "needs 7: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
     // Written as Gatehouse 6 did, with names and emails that fold: case, accents, the ﬁ ligature.
     const emile = await insertUser(adapter.db, "Emile@Example.Test", undefined, "ÉMILE Zola");
     const fish = await insertUser(adapter.db, "fish@example.test", undefined, "\uFB01sh");
     const nameless = await insertUser(adapter.db, "nameless@example.test");
 
     const before = Date.now();
-    assert.deepEqual(await migrate(adapter.db), { applied: ["007-roles-user-list"], version: 7 });
+    assert.deepEqual(await migrate(adapter.db), {
+      applied: ["007-roles-user-list", "008-security-generation"],
+      version: 8,
+    });
     const after = Date.now();
     await assertSchema(adapter.db);
     const migratedAt = (await adapter.getUser(emile.id))?.createdAt;
@@ -502,7 +509,10 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       "005's index only",
     );
     assert.equal(await emailOf(adapter.db, user.id), "down7@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ["007-roles-user-list"], version: 7 });
+    assert.deepEqual(await migrate(adapter.db), {
+      applied: ["007-roles-user-list", "008-security-generation"],
+      version: 8,
+    });
     const again = await adapter.getUser(user.id);
     assert.equal(again?.role, null, "up again: no role");
     assert.equal(
@@ -510,6 +520,39 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       user.id,
       "keys folded again",
     );
+    await adapter.close();
+  });
+
+  test("a version 7 database upgrades to 8: every existing user's security generation starts at 0", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("007-roles-user-list");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    // Written as Gatehouse 7 did: the row has no security_generation column yet.
+    const user = await insertUser(adapter.db, "v7@example.test");
+    assert.deepEqual(await migrate(adapter.db), { applied: ["008-security-generation"], version: 8 });
+    await assertSchema(adapter.db);
+    assert.equal((await adapter.getUser(user.id))?.securityGeneration, 0);
+    assert.equal(await adapter.bumpSecurityGeneration(user.id, 0), 1);
+    const later = await adapter.createUser({ email: "v8@example.test", emailVerified: null });
+    assert.equal(later.securityGeneration, 0, "the column's default for a new user");
+    await adapter.close();
+  });
+
+  test("008 migrates down to version 7: the column goes, the users stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUser({ email: "down8@example.test", emailVerified: null });
+    await adapter.bumpSecurityGeneration(user.id);
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("007-roles-user-list");
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 7 });
+    await assert.rejects(
+      sql`select security_generation from gh_users`.execute(adapter.db.kysely),
+      "the column is gone",
+    );
+    assert.equal(await emailOf(adapter.db, user.id), "down8@example.test");
+    assert.deepEqual(await migrate(adapter.db), { applied: ["008-security-generation"], version: 8 });
+    assert.equal((await adapter.getUser(user.id))?.securityGeneration, 0, "up again: from 0");
     await adapter.close();
   });
 
@@ -684,11 +727,11 @@ describe("migrations on SQLite", () => {
     assert.equal(first.status, 0, first.stderr);
     assert.match(
       first.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list; the schema is at version 7/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation; the schema is at version 8/,
     );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 7; nothing to do/);
+    assert.match(second.stdout, /already at version 8; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -701,11 +744,11 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 8 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 9 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 8 but this Gatehouse knows up to 7: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 9 but this Gatehouse knows up to 8: upgrade Gatehouse/);
   });
 });
 

@@ -42,6 +42,19 @@ export function passwordCases({ adapter, passwords, count, point }: CaseContext)
     assert.equal(await passwords().getPasswordHash(other.id), othersHash);
   });
 
+  point("deletePasswordHash deletes one user's hash: true, then false; others keep theirs", async () => {
+    const user = await passwords().createUserWithPassword(newUser("delete"), phc());
+    const other = await passwords().createUserWithPassword(newUser("keep"), phc());
+    assert.ok(user && other);
+    const othersHash = await passwords().getPasswordHash(other.id);
+    assert.equal(await passwords().deletePasswordHash(user.id), true);
+    assert.equal(await passwords().getPasswordHash(user.id), null);
+    assert.equal(await passwords().deletePasswordHash(user.id), false, "nothing left to delete");
+    assert.equal(await passwords().deletePasswordHash(crypto.randomUUID()), false);
+    assert.equal(await passwords().getPasswordHash(other.id), othersHash);
+    assert.ok(await adapter().getUser(user.id), "the user stays");
+  });
+
   point("setPasswordHash of an unknown user rejects with code NotFound and stores nothing", async () => {
     const counter = count();
     const before = counter && (await counter("passwords"));

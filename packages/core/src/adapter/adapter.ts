@@ -40,6 +40,14 @@ export interface AdapterUser {
   role?: string | null;
   /** Gatehouse's own: when the user was created (users from before schema 7: when it migrated). */
   createdAt?: Date | null;
+  /**
+   * Gatehouse's own: the user's security generation, 0 for a new user. Every credential change,
+   * recovery, sign-out everywhere, email change and disable moves it on (`bumpSecurityGeneration`),
+   * and every outstanding link (password reset, email change, email verification) is bound to the
+   * value it was issued at, so a change voids them all. Written only by `bumpSecurityGeneration` and
+   * `claimUnverifiedUser`; absent from Auth.js adapters (read as 0).
+   */
+  securityGeneration?: number;
 }
 
 export interface AdapterAccount {
@@ -158,6 +166,11 @@ export interface Adapter {
   /** Sets (inserts or replaces) the user's password hash. Rejects with code `NotFound` for an unknown user. */
   setPasswordHash?(userId: string, passwordHash: string): Promise<void>;
   /**
+   * Deletes the user's password hash; false when there was none. Core's undo of a password write
+   * that a security change overtook (see `bumpSecurityGeneration`).
+   */
+  deletePasswordHash?(userId: string): Promise<boolean>;
+  /**
    * Sessions of the user that began before this time are void (jwt sessions, which the server does
    * not store: a password change or reset ends them this way). Null when never set.
    */
@@ -169,6 +182,28 @@ export interface Adapter {
    * or null when no user has the id. Ending the user's sessions is the caller's (`disableUser`).
    */
   setUserDisabled?(userId: string, at: Date | null): Promise<AdapterUser | null>;
+  // --- The security generation (docs/account.md, "Outstanding links"): two methods. ---
+  /**
+   * Moves the user's `securityGeneration` on by one, in one statement, and resolves to the new
+   * value. With `expected`, only while the stored value is `expected` (compare-and-set: of several
+   * callers that read one generation, exactly one moves it). Null — nothing written — for an unknown
+   * user, or a generation other than `expected`.
+   */
+  bumpSecurityGeneration?(userId: string, expected?: number): Promise<number | null>;
+  /**
+   * The owner of an unverified user's address has just proven it by another channel (an email
+   * sign-in link, a password reset link, a provider that vouches for the address): in one
+   * transaction, and only while the user's `emailVerified` is null, everything the unproven party
+   * could have set goes — the password, passkeys, two-factor enrolment and backup codes, linked
+   * accounts, every database session and session record, the name and the picture — then
+   * `emailVerified` and the "sessions valid after" time become `verifiedAt`, the generation moves
+   * on, and `link` (the provider account proving the address now) is linked. Resolves to the user
+   * as now stored and what went; null, writing nothing, when the user is verified (another proof
+   * won the race) or unknown. Rejects with code `Conflict`, writing nothing, when `link` is linked
+   * to someone already. The user's id, role, disabled mark and creation time stay.
+   */
+  claimUnverifiedUser?(userId: string, claim: UnverifiedClaim): Promise<ClaimedUser | null>;
+
   // --- Passkeys (WebAuthn credentials): public keys only, never a secret. ---
   /** Stores a new passkey. Rejects with code `Conflict` when a passkey with this id exists (any user). */
   createPasskey?(passkey: StoredPasskey): Promise<StoredPasskey>;
@@ -282,6 +317,31 @@ export interface Adapter {
    * whenever the adapter has one, so limits hold across app instances with no extra service.
    */
   rateLimits?: RateLimitStore;
+}
+
+/** What `claimUnverifiedUser` is told. */
+export interface UnverifiedClaim {
+  /** When the address was proven: the new `emailVerified` and "sessions valid after" time. */
+  verifiedAt: Date;
+  /** The provider account that proved the address, linked in the same transaction; null for none. */
+  link: AdapterAccount | null;
+}
+
+/** What `claimUnverifiedUser` did: the user as now stored, and how much of each kind went. */
+export interface ClaimedUser {
+  user: AdapterUser;
+  removed: {
+    password: boolean;
+    passkeys: number;
+    /** An enrolment, on or pending (its backup codes went with it). */
+    twoFactor: boolean;
+    /** Linked provider accounts (not `link`). */
+    accounts: number;
+    /** Sessions: database sessions and jwt session records, each session once. */
+    sessions: number;
+    /** A name or a picture was set. */
+    profile: boolean;
+  };
 }
 
 /** A passkey as stored: a WebAuthn credential's public part and what the account console shows. */

@@ -4,6 +4,7 @@ import { MemoryAdapterError } from "./memory-adapter-error.ts";
 import { createMemoryAudit } from "./memory-audit.ts";
 import { copyDate, copyOrNull, validDate } from "./memory-copies.ts";
 import { createMemoryPasskeys } from "./memory-passkeys.ts";
+import { createMemorySecurity } from "./memory-security.ts";
 import { createMemorySessionRecords } from "./memory-session-records.ts";
 import { createMemoryTwoFactor } from "./memory-two-factor.ts";
 import { createMemoryUserAdmin } from "./memory-users.ts";
@@ -69,7 +70,8 @@ export type MemoryAdapter = {
  * user per email under concurrent sign-ups, passkey counters and TOTP steps that only move forward,
  * single-use backup codes, session records deleted with their session, an append-only audit log
  * paged newest first, roles written by `setUserRole` only, the admin user list with the same sorts,
- * folding and cursors) and passes the same conformance suite. Everything is lost when the
+ * folding and cursors, a compare-and-set security generation, unverified accounts claimed all at
+ * once or not at all) and passes the same conformance suite. Everything is lost when the
  * process ends, and nothing is shared between processes: not for production.
  *
  * @example
@@ -111,6 +113,39 @@ export function createMemoryAdapter(options: { now?: () => number } = {}): Memor
     liveSessions: (now) => sessionRecords.countLive(now),
     auditEntries: (kind, since) => audit.count(kind, since),
   });
+  const security = createMemorySecurity({
+    user: (id) => users.get(id),
+    copyUser,
+    accountOwner: (account) => accountOf(account)?.userId,
+    strip(userId) {
+      const twoFactorRows = twoFactor.rows().twoFactor;
+      const removed = {
+        password: passwords.delete(userId),
+        passkeys: passkeys.rows().filter((passkey) => passkey.userId === userId).length,
+        twoFactor: twoFactorRows.some((row) => row.userId === userId),
+        accounts: 0,
+        // Each session once: a database session (with or without its record), or a jwt record.
+        sessions: sessionRecords.rows().filter((r) => r.userId === userId && r.sessionTokenHash === null)
+          .length,
+      };
+      passkeys.forgetUser(userId);
+      twoFactor.forgetUser(userId);
+      for (const [id, account] of accounts) {
+        if (account.userId === userId) {
+          accounts.delete(id);
+          removed.accounts++;
+        }
+      }
+      removed.sessions += deleteSessionsWhere((session) => session.userId === userId);
+      sessionRecords.forgetUser(userId);
+      return removed;
+    },
+    linkAccount: (account) => insertAccount(account, "claimUnverifiedUser"),
+    setSessionsValidAfter(userId, at) {
+      const current = sessionsValidAfter.get(userId);
+      if (current === undefined || current.getTime() < at.getTime()) sessionsValidAfter.set(userId, at);
+    },
+  });
   // The tail of each account's refresh chain: what `refreshAccountTokens` waits for (its row lock).
   const refreshing = new Map<string, Promise<unknown>>();
 
@@ -129,9 +164,10 @@ export function createMemoryAdapter(options: { now?: () => number } = {}): Memor
       email: user.email ?? (null as unknown as string),
       emailVerified: user.emailVerified ? validDate(user.emailVerified, "emailVerified") : null,
       image: user.image ?? null,
-      // Only setUserDisabled and setUserRole write these (see updateUser).
+      // Only setUserDisabled, setUserRole and the security methods write these (see updateUser).
       disabledAt: null,
       role: null,
+      securityGeneration: 0,
       // Now, unless the caller says when (an import), as the SQL adapter does.
       createdAt: user.createdAt ? validDate(user.createdAt, "createdAt") : new Date(now()),
     };
@@ -210,9 +246,10 @@ export function createMemoryAdapter(options: { now?: () => number } = {}): Memor
       return copyOrNull(userOf(accountOf(key)?.userId), copyUser);
     },
 
-    // Never `disabledAt`, `role` nor `createdAt`: a stale copy of the user handed back (a profile
-    // update after sign-in) must not enable a user disabled meanwhile, nor undo a role change. Only
-    // setUserDisabled and setUserRole write those.
+    // Never `disabledAt`, `role`, `createdAt` nor `securityGeneration`: a stale copy of the user
+    // handed back (a profile update after sign-in) must not enable a user disabled meanwhile, undo a
+    // role change or move the generation back (reviving the links it voided). Only setUserDisabled,
+    // setUserRole and the security methods write those.
     async updateUser({ id, ...changes }) {
       const row = users.get(id);
       if (row === undefined) throw new MemoryAdapterError("NotFound", "updateUser");
@@ -423,6 +460,10 @@ export function createMemoryAdapter(options: { now?: () => number } = {}): Memor
       passwords.set(userId, passwordHash);
     },
 
+    async deletePasswordHash(userId) {
+      return passwords.delete(userId);
+    },
+
     async getSessionsValidAfter(userId) {
       const at = sessionsValidAfter.get(userId);
       return at === undefined ? null : new Date(at.getTime());
@@ -459,6 +500,7 @@ export function createMemoryAdapter(options: { now?: () => number } = {}): Memor
     },
 
     ...userAdmin,
+    ...security,
     ...passkeys.methods,
     ...twoFactor.methods,
     ...sessionRecords.methods,
@@ -505,6 +547,7 @@ function copyUser(user: AdapterUser): AdapterUser {
     disabledAt: copyDate(user.disabledAt ?? null),
     role: user.role ?? null,
     createdAt: copyDate(user.createdAt ?? null),
+    securityGeneration: user.securityGeneration ?? 0,
   };
 }
 

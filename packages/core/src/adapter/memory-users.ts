@@ -126,6 +126,7 @@ function summaryOf(user: AdapterUser, twoFactor: boolean): UserSummary {
     disabledAt: copyDate(user.disabledAt ?? null),
     role: user.role ?? null,
     createdAt: copyDate(user.createdAt ?? null),
+    securityGeneration: user.securityGeneration ?? 0,
     twoFactor,
   };
 }

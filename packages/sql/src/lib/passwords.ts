@@ -7,7 +7,7 @@ import { insertUserUnlessEmailTaken } from "./insert-user.ts";
 import { newUserRow, toDateColumn, toUser } from "./rows.ts";
 
 export type PasswordStore = Required<
-  Pick<Adapter, "createUserWithPassword" | "getPasswordHash" | "setPasswordHash">
+  Pick<Adapter, "createUserWithPassword" | "getPasswordHash" | "setPasswordHash" | "deletePasswordHash">
 >;
 
 /**
@@ -71,6 +71,15 @@ export function passwordStore(db: SqlDatabase): PasswordStore {
             ? new StorageError("NotFound", { operation: "setPasswordHash" })
             : wrapped;
         }
+      }),
+
+    deletePasswordHash: (userId) =>
+      guard("deletePasswordHash", async () => {
+        const result = await kysely
+          .deleteFrom("gh_passwords")
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
+        return result.numDeletedRows > 0n;
       }),
   };
 }

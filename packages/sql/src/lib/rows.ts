@@ -29,6 +29,7 @@ export interface UserRow {
   disabled_at: DateColumn | null;
   role: string | null;
   created_at: DateColumn;
+  security_generation: number | string;
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -43,17 +44,22 @@ export function toUser(row: UserRow): AdapterUser {
     disabledAt: row.disabled_at === null ? null : fromDateColumn(row.disabled_at),
     role: row.role,
     createdAt: fromDateColumn(row.created_at),
+    securityGeneration: Number(row.security_generation),
   };
 }
 
 /** A user's row as first inserted: every column a new user has a value for. */
-export type NewUserRow = Omit<UserRow, "disabled_at" | "role"> & { email_key: string; name_key: string };
+export type NewUserRow = Omit<UserRow, "disabled_at" | "role" | "security_generation"> & {
+  email_key: string;
+  name_key: string;
+};
 
 /**
  * The row of a new user, under `id` when the caller chose one (else a random UUID), created now
  * unless the caller says when (an import); an invalid date is misuse, caught here before any SQL
- * runs. Never a role: only `setUserRole` gives one. Every insert of a user goes through here, so
- * every user has `created_at` and the folded keys the admin list sorts by.
+ * runs. Never a role (only `setUserRole` gives one) nor a generation (the column's default, 0).
+ * Every insert of a user goes through here, so every user has `created_at` and the folded keys the
+ * admin list sorts by.
  */
 export function newUserRow(
   dialect: SqlDialectName,
@@ -86,6 +92,7 @@ export const userColumns = [
   "disabled_at",
   "role",
   "created_at",
+  "security_generation",
 ] as const;
 
 /** `userColumns` of `gh_users as u`, for the reads that reach the user through a join. */
@@ -98,6 +105,7 @@ export const joinedUserColumns = [
   "u.disabled_at",
   "u.role",
   "u.created_at",
+  "u.security_generation",
 ] as const;
 
 /** An account row as selected (every column but the surrogate id). */

@@ -9,7 +9,8 @@ import { toSession, toUser } from "./rows.ts";
  * compiling it per request would be the largest cost of a session lookup.
  */
 export const SESSION_AND_USER_SQL = `SELECT s.session_token_hash, s.user_id, s.expires,
-  u.id, u.name, u.email, u.email_verified, u.image, u.disabled_at, u.role, u.created_at
+  u.id, u.name, u.email, u.email_verified, u.image, u.disabled_at, u.role, u.created_at,
+  u.security_generation
 FROM gh_sessions AS s INNER JOIN gh_users AS u ON u.id = s.user_id
 WHERE s.session_token_hash = `;
 
@@ -25,6 +26,7 @@ export interface SessionAndUserRow {
   disabled_at: DateColumn | null;
   role: string | null;
   created_at: DateColumn;
+  security_generation: number | string;
 }
 
 export function toSessionAndUser(

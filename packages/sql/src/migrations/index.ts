@@ -7,12 +7,13 @@ import { passkeysTwoFactorMigration } from "./004-passkeys-two-factor.ts";
 import { disabledUsersMigration } from "./005-disabled-users.ts";
 import { sessionRecordsAuditMigration } from "./006-session-records-audit.ts";
 import { rolesUserListMigration } from "./007-roles-user-list.ts";
+import { securityGenerationMigration } from "./008-security-generation.ts";
 
 /**
  * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
  * it and updates the `gh_schema` row in the same transaction.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
 export interface ShippedMigration {
@@ -28,6 +29,7 @@ const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) 
   { name: "005-disabled-users", version: 5, create: disabledUsersMigration },
   { name: "006-session-records-audit", version: 6, create: sessionRecordsAuditMigration },
   { name: "007-roles-user-list", version: 7, create: rolesUserListMigration },
+  { name: "008-security-generation", version: 8, create: securityGenerationMigration },
 ];
 
 /** The migrations shipped with the package, in the order they run. */
