@@ -262,7 +262,11 @@ describe("keyboard only (Chromium)", () => {
 
       // The mail's link (opened as from a mail program), then the confirmation by keyboard.
       await page.goto(await mailLink(web, "verify-email", NEW_ACCOUNT.email));
-      await tabTo(page, page.getByRole("button", { name: "Confirm email address" }), "confirm page");
+      await tabTo(
+        page,
+        page.getByRole("button", { name: "I created this account: confirm" }),
+        "confirm page",
+      );
       await page.keyboard.press("Space");
       await page.getByRole("heading", { level: 1, name: "Email verified" }).waitFor();
       await tabTo(page, page.getByRole("link", { name: "Sign in" }), "email verified page");

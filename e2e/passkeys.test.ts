@@ -183,7 +183,7 @@ describe("passkeys in the web app (Chromium, virtual authenticator)", () => {
         .first()
         .click();
       await page.waitForURL(`${web.url}/api/auth/verify-email?**`);
-      await page.getByRole("button", { name: "Confirm email address" }).click();
+      await page.getByRole("button", { name: "I created this account: confirm" }).click();
       const signInLink = page.getByRole("link", { name: /sign in/i });
       const signInUrl = new URL((await signInLink.getAttribute("href")) ?? "", web.url);
       await openSignIn(person, `${signInUrl.pathname}${signInUrl.search}`);

@@ -94,7 +94,7 @@ describe("password accounts in the web app (Chromium)", () => {
       // The mail, the confirmation page, then sign-in.
       await openMail(page, web, `Confirm the email of ${EMAIL}`, "mailbox.png");
       await page.waitForURL(`${web.url}/api/auth/verify-email?**`);
-      await page.getByRole("button", { name: "Confirm email address" }).click();
+      await page.getByRole("button", { name: "I created this account: confirm" }).click();
       await page.getByRole("link", { name: /sign in/i }).click();
       await page.waitForURL(`${web.url}/api/auth/signin?**`);
       const form = passwordForm(page);

@@ -33,9 +33,10 @@ const KINDS: Record<DevMailKind, { subject: string; action: string }> = {
   "confirm-new-email": { subject: "Confirm your new email", action: "Confirm the new email" },
   "email-change-requested": {
     subject: "A change of your email was requested",
-    action: "Reset the password of",
+    action: "This wasn't me: stop the change for",
   },
   "new-sign-in": { subject: "New sign-in to your account", action: "Reset the password of" },
+  "account-secured": { subject: "Your account is yours now", action: "Sign in as" },
 };
 
 /** Enough for a development session; older links fall off so the list never grows without bound. */

@@ -78,12 +78,21 @@ function bodyOf(i18n: Translator, draft: AccountMailDraft, context: AccountMailC
         notes: [...expiry, t("mail.confirmNewEmail.ignore")],
       };
     case "email-change-requested":
+      // The link is "this wasn't me" (BASE/cancel-email-change): it stops the change.
       return {
         subject: "mail.emailChangeRequested.subject",
         heading: i18n.parts("mail.emailChangeRequested.heading", host),
-        intro: [t("mail.emailChangeRequested.intro"), t("mail.emailChangeRequested.reset")],
-        action: t("mail.resetAction"),
-        notes: [...expiry, t("mail.itWasYou")],
+        intro: [t("mail.emailChangeRequested.intro"), t("mail.emailChangeRequested.stop")],
+        action: t("mail.emailChangeRequested.action"),
+        notes: [...expiry, t("mail.linkWorksOnce"), t("mail.itWasYou")],
+      };
+    case "account-secured":
+      return {
+        subject: "mail.accountSecured.subject",
+        heading: i18n.parts("mail.accountSecured.heading", host),
+        intro: [t("mail.accountSecured.intro"), t("mail.accountSecured.again")],
+        action: t("mail.signIn.action"),
+        notes: [t("mail.itWasYou")],
       };
     case "new-sign-in":
       return {

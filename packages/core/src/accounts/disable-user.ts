@@ -36,6 +36,8 @@ export async function disableUser(options: DisableUserOptions): Promise<AdapterU
   await adapter.deleteSessionRecords?.(userId, null);
   await adapter.deleteSessionsByUserId?.(userId);
   await adapter.setSessionsValidAfter?.(userId, new Date(now));
+  // Every outstanding link of theirs (a reset, an email change) dies too.
+  await adapter.bumpSecurityGeneration?.(userId);
   await audit(adapter, "user-disabled", options, now);
   return user;
 }

@@ -3,6 +3,7 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import type { PasswordSettings } from "../config/resolve-password.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { normalizePassword } from "../passwords/policy.ts";
+import { generationOf, stillAt } from "./security-generation.ts";
 
 /** Longer input is never a password we stored (256 code points after NFKC): refused before any work. */
 const RAW_LIMIT = 256 * 16;
@@ -30,7 +31,7 @@ export async function checkUserPassword(
   }
   const { ok, needsRehash } = await verifyEitherForm(settings, given, password, stored);
   if (!ok) return null;
-  if (needsRehash) await callAdapter(adapter, "setPasswordHash", user.id, await settings.hasher.hash(given));
+  if (needsRehash) await rehash(ctx, settings, user, given);
   return user;
 }
 
@@ -51,21 +52,38 @@ async function verifyEitherForm(
   return raw.ok ? { ok: true, needsRehash: true } : first;
 }
 
-/** The current password of a signed-in user: true when right (re-hashing as above). */
+/**
+ * The current password of a signed-in user: true when right (re-hashing as above). `user` as read
+ * before `stored` was.
+ */
 export async function checkCurrentPassword(
   ctx: RequestContext,
   settings: PasswordSettings,
-  userId: string,
+  user: AdapterUser,
   stored: string,
   password: string,
 ): Promise<boolean> {
   if (password.length > RAW_LIMIT) return false;
   const given = normalizePassword(password);
   const { ok, needsRehash } = await verifyEitherForm(settings, given, password, stored);
-  if (ok && needsRehash) {
-    await callAdapter(ctx.config.adapter!, "setPasswordHash", userId, await settings.hasher.hash(given));
-  }
+  if (ok && needsRehash) await rehash(ctx, settings, user, given);
   return ok;
+}
+
+/**
+ * Stores a right password's new hash. The hash it replaces was read while the user was at the
+ * generation of `user`; a security change since — the owner claiming the account and removing
+ * this very password, a reset — may have removed or replaced it, and this write would bring the
+ * old password back. So the write is checked afterwards, and when the generation moved, the
+ * password goes: the person resets it (accounts/guarded-change.ts explains the pattern).
+ */
+async function rehash(ctx: RequestContext, settings: PasswordSettings, user: AdapterUser, given: string) {
+  const adapter = ctx.config.adapter!;
+  await callAdapter(adapter, "setPasswordHash", user.id, await settings.hasher.hash(given));
+  if (await stillAt(adapter, user.id, generationOf(user))()) return;
+  ctx.config.logger.warn("CredentialChangeUndone", { userId: user.id, what: "rehash" });
+  if (typeof adapter.deletePasswordHash === "function")
+    await callAdapter(adapter, "deletePasswordHash", user.id);
 }
 
 /** A hash of a random password with the configured hasher, made once: what unknown users are checked against. */

@@ -23,8 +23,10 @@ export interface PasswordResetLinkOptions {
  * A password reset link for a user, made outside a request — for an operator (`gatehouse users
  * reset-link`) or an admin page to hand over, instead of the person asking for one by mail. The
  * same single-use, hashed, expiring token as a mailed link; it works with the Password provider's
- * reset page. Null when no user has the address. Misuse (a malformed URL or address) throws
- * `ConfigError`.
+ * reset page. Like every reset link it belongs to the user who has the address now, at their present
+ * security generation: a password change, a recovery or an email change voids it, and it never
+ * sets the password of whoever has the address later. Null when no user has the address. Misuse (a
+ * malformed URL or address) throws `ConfigError`.
  *
  * @example
  * const link = await createPasswordResetLink({ adapter, url: process.env.AUTH_URL!, email: "ada@example.com" });
@@ -57,7 +59,7 @@ export async function createPasswordResetLink(
   const baseUrl = base.href.replace(/\/+$/, "");
   return createAccountLink(
     options.adapter,
-    { purpose: "reset-password", email, maxAge, callbackUrl: options.callbackUrl ?? `${base.origin}/` },
+    { purpose: "reset-password", user, email, maxAge, callbackUrl: options.callbackUrl ?? `${base.origin}/` },
     { baseUrl, now: options.now ?? Date.now() },
   );
 }

@@ -1,5 +1,6 @@
 import { clientOf } from "../actions/lib/limit.ts";
 import type { Services } from "../actions/services.ts";
+import type { AdapterUser } from "../adapter/adapter.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { PasswordMail } from "../providers/password.ts";
 import { issueLink } from "./account-links.ts";
@@ -15,18 +16,20 @@ export async function resendVerification(
   { limits }: Services,
   input: {
     sender: { sendMail(mail: PasswordMail): unknown };
+    /** The unverified user, as read for this sign-in: the link confirms this account. */
+    user: AdapterUser;
     email: string;
     /** Seconds the link lives. */
     maxAge: number;
     callbackUrl: string;
   },
 ): Promise<void> {
-  const { email, maxAge, callbackUrl } = input;
+  const { user, email, maxAge, callbackUrl } = input;
   const allowed = limits ? await limits.check("resendVerification", clientOf(ctx), email) : { ok: true };
   if ("error" in allowed) return;
   const adapter = ctx.config.adapter!;
   sendInBackground(ctx, input.sender, async () => {
-    const link = await issueLink(ctx, adapter, { purpose: "verify-email", email, maxAge, callbackUrl });
+    const link = await issueLink(ctx, adapter, { purpose: "verify-email", user, email, maxAge, callbackUrl });
     return { kind: "verify-email", to: email, url: link.url, expires: link.expires };
   });
 }

@@ -6,6 +6,8 @@ import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import type { KeyRing } from "../lib/key-ring.ts";
 import type { ProviderConfig, User } from "../providers/types.ts";
 import { sealAccountTokens, tokensFromResponse } from "../tokens/sealed-account.ts";
+import type { Removed } from "./claim-unverified-user.ts";
+import { type ClaimUnverified, linkByVerifiedEmail } from "./link-by-verified-email.ts";
 
 /**
  * Finds or creates the stored user for a provider account (docs/protocol.md §9; Auth.js's linking rules):
@@ -13,7 +15,8 @@ import { sealAccountTokens, tokensFromResponse } from "../tokens/sealed-account.
  * - an unknown account while signed in is linked to the current user;
  * - an unknown account whose email belongs to a user is refused (OAuthAccountNotLinked) unless the
  *   provider allows email linking AND says the email is verified — otherwise an attacker who can
- *   register that address at a lax provider would take the account over;
+ *   register that address at a lax provider would take the account over; a user whose own address
+ *   was never verified is claimed then (`linkByVerifiedEmail`: `claimed` says what went);
  * - otherwise user and account are created together, in one transaction when the adapter can.
  * Provider tokens are sealed (`keys`) before any adapter sees them; a known account's sign-in stores
  * its new tokens when the adapter can (`updateAccountTokens`). `linked` says how this call linked the
@@ -27,7 +30,9 @@ export async function resolveUser(input: {
   profile?: Record<string, unknown>;
   currentUserId: string | null;
   keys: KeyRing;
-}): Promise<{ user: AdapterUser; isNewUser: boolean; linked: LinkedBy | null }> {
+  /** How an unverified user is claimed when a provider proves the address (email linking). */
+  claimUnverified: ClaimUnverified;
+}): Promise<{ user: AdapterUser; isNewUser: boolean; linked: LinkedBy | null; claimed?: Removed }> {
   const { adapter, provider, currentUserId } = input;
   const account = await sealAccountTokens(input.keys, input.account);
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
@@ -64,8 +69,10 @@ export async function resolveUser(input: {
         }
         throw new AuthError("OAuthAccountNotLinked");
       }
-      await callAdapter(adapter, "linkAccount", { ...storedAccount(account), userId: sameEmail.id });
-      return { user: sameEmail, isNewUser: false, linked: "email" };
+      return linkByVerifiedEmail(adapter, input.claimUnverified, {
+        user: sameEmail,
+        account: storedAccount(account),
+      });
     }
   }
   const newUser = {

@@ -1,3 +1,4 @@
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
@@ -44,6 +45,7 @@ export async function accountUnlinkAction(
     provider: account.provider,
     providerAccountId: account.providerAccountId,
   });
+  await moveGeneration(adapter, user.id);
   await recordAudit(ctx, {
     kind: "account-unlinked",
     actorId: user.id,

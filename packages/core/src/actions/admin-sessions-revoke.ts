@@ -1,4 +1,5 @@
 import { endAllSessions } from "../accounts/end-sessions.ts";
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { userIdOf } from "../admin/admin-input.ts";
 import { requireAdmin } from "../admin/require-admin.ts";
 import { targetUser } from "../admin/target-user.ts";
@@ -38,6 +39,7 @@ export async function adminSessionsRevokeAction(
   } else {
     if (!services.records) throw new AuthError("SessionsUnavailable");
     if ((await services.records.remove(user.id, sessionId)) === false) throw new AuthError("SessionNotFound");
+    await moveGeneration(adapter, user.id);
     revoked = 1;
   }
   await recordAudit(ctx, {

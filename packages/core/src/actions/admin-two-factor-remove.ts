@@ -1,3 +1,4 @@
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { reasonOf, userIdOf } from "../admin/admin-input.ts";
 import { requireAdmin, requireMethod } from "../admin/require-admin.ts";
@@ -29,6 +30,8 @@ export async function adminTwoFactorRemoveAction(
   const enrolment = await callAdapter(adapter, "getTwoFactor", user.id);
   if (!enrolment?.enabledAt) throw new AuthError("TwoFactorNotOn");
   await callAdapter(adapter, "deleteTwoFactor", user.id);
+  // A credential change: every outstanding link of theirs dies.
+  await moveGeneration(adapter, user.id);
   ctx.config.logger.warn("TwoFactorDisabled", { userId: user.id, by: admin.id });
   await recordAudit(ctx, {
     kind: "two-factor-disabled",

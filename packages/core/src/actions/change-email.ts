@@ -1,4 +1,5 @@
 import { consumeLink } from "../accounts/account-links.ts";
+import { generationOf } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { hasErrorCode, isAuthError } from "../errors/auth-error.ts";
@@ -13,8 +14,11 @@ import type { Services } from "./services.ts";
 
 /**
  * `POST change-email` with the link's `token`, `email` (the new address) and `user`: uses the token
- * (single use, bound to that account, that address and this purpose, unexpired) and gives the account
- * the new address, verified — the link proved it. `Verification` when the link is spent, expired or
+ * (single use, bound to that account at the security generation it was asked for at, that address
+ * and this purpose, unexpired) and gives the account the new address, verified — the link proved
+ * it. The change is a security change itself: the generation moves on (compare-and-set from the
+ * one the link was checked at), voiding every other outstanding link, such as a reset link sent to
+ * the old address. `Verification` when the link is spent, expired, voided by a security change or
  * not this one's, or the address was taken meanwhile.
  */
 export async function changeEmailAction(
@@ -31,11 +35,11 @@ export async function changeEmailAction(
   if (!email || !token || !userId) return failure(ctx, "Verification");
   const limited = await limit(ctx, services, "verification");
   if (limited) return limited;
-  if (!(await consumeLink(ctx, adapter, { purpose: "change-email", email, token, userId }))) {
+  const user = await consumeLink(ctx, adapter, { purpose: "change-email", email, token, userId });
+  if (!user) return failure(ctx, "Verification");
+  if ((await callAdapter(adapter, "bumpSecurityGeneration", user.id, generationOf(user))) === null) {
     return failure(ctx, "Verification");
   }
-  const user = await callAdapter(adapter, "getUser", userId);
-  if (!user) return failure(ctx, "Verification");
   try {
     await callAdapter(adapter, "updateUser", { id: user.id, email, emailVerified: new Date(ctx.now) });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { stillAt } from "../accounts/security-generation.ts";
 import { askSignInCallback } from "../accounts/sign-in-callback.ts";
 import { storedUser } from "../accounts/stored-user.ts";
 import { reportSignIn } from "../audit/report-sign-in.ts";
@@ -5,6 +6,7 @@ import type { Account } from "../config/options.ts";
 import { type DeviceHandle, openDeviceHandle } from "../device/device-handle.ts";
 import { deviceProvider } from "../device/device-provider.ts";
 import type { DeviceSignIn } from "../device/lib/device-token.ts";
+import { isAuthError } from "../errors/auth-error.ts";
 import { isFailure } from "../errors/failure.ts";
 import { oauthError } from "../http/oauth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
@@ -75,7 +77,7 @@ export async function deviceTokenAction(
  */
 async function signIn(
   ctx: RequestContext,
-  { sessions }: Services,
+  services: Services,
   input: {
     provider: OAuthProviderConfig;
     handle: DeviceHandle;
@@ -95,7 +97,7 @@ async function signIn(
   if ((await askSignInCallback(ctx, signingIn)) !== true) return oauthError("DeviceAccessDenied");
   // A device sign-in never links to a session the poll may carry: the device is not the browser in
   // which someone is signed in, and the poll is not CSRF-checked.
-  const { user, isNewUser } = await storedUser(ctx, signingIn, async () => null);
+  const { user, isNewUser, generation } = await storedUser(ctx, signingIn, async () => null, services);
   if (!isNewUser && (await userDisabled(ctx, user.id))) {
     ctx.config.logger.warn("SignInRefusedDisabled", { userId: user.id });
     return oauthError("DeviceAccessDenied");
@@ -107,7 +109,20 @@ async function signIn(
     ctx.config.logger.warn("TwoFactorDeviceSignInRefused", { userId: user.id });
     return oauthError("DeviceAccessDenied");
   }
-  const issued = await sessions.create(ctx, { user, account, profile: result.profile, isNewUser }, "bearer");
+  const signedIn = { user, account, profile: result.profile, isNewUser };
+  let issued: Awaited<ReturnType<Services["sessions"]["create"]>>;
+  try {
+    // Kept only if no security change (the owner claiming the account) committed since it was resolved.
+    issued = await services.sessions.create(
+      ctx,
+      signedIn,
+      "bearer",
+      stillAt(ctx.config.adapter, user.id, generation),
+    );
+  } catch (error) {
+    if (isAuthError(error) && error.code === "AccountChanged") return oauthError("DeviceAccessDenied");
+    throw error;
+  }
   if (!issued) return oauthError("DeviceAccessDenied");
   await reportSignIn(ctx, { user, account, profile: result.profile, isNewUser }, null);
   return json({ session_token: issued.token, token_type: "Bearer", expires: issued.expires.toISOString() });

@@ -13,6 +13,7 @@ import type { Services } from "./services.ts";
  * `POST forgot-password` with `email`: sends a reset link (single use, one hour by default) when the
  * address has an account — also one without a password yet, which then sets its first. The answer
  * is "check your email" either way, in the same time: the lookup is the only work done before it.
+ * The link belongs to that user at their present security generation (accounts/account-links.ts).
  */
 export async function forgotPasswordAction(
   ctx: RequestContext,
@@ -31,6 +32,7 @@ export async function forgotPasswordAction(
     sendInBackground(ctx, settings.provider, async () => {
       const link = await issueLink(ctx, adapter, {
         purpose: "reset-password",
+        user,
         email,
         maxAge: settings.resetMaxAge,
         callbackUrl,

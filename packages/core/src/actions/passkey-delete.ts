@@ -1,3 +1,4 @@
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
@@ -22,6 +23,7 @@ export async function passkeyDeleteAction(
   const { adapter, user } = signedIn;
   const id = passkeyIdField(ctx);
   if (!(await callAdapter(adapter, "deletePasskey", user.id, id))) throw new AuthError("PasskeyNotFound");
+  await moveGeneration(adapter, user.id);
   ctx.config.logger.warn("PasskeyRemoved", { userId: user.id, passkeyId: id });
   const detail = { passkeyId: id };
   await recordAudit(ctx, { kind: "passkey-removed", actorId: user.id, subjectId: user.id, detail });

@@ -1,3 +1,5 @@
+import { keepOrUndo, sessionStillStored } from "../accounts/guarded-change.ts";
+import { generationOf } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
@@ -25,7 +27,7 @@ export async function passkeyRegisterAction(
 ): Promise<Outcome> {
   const signedIn = await passkeyUser(ctx, services);
   if ("refused" in signedIn) return signedIn.refused;
-  const { adapter, user, settings } = signedIn;
+  const { adapter, user, settings, current } = signedIn;
   const given = ctx.body.name;
   const name = given === undefined || given.trim() === "" ? DEFAULT_NAME : passkeyName(given);
   if (name === null) throw new AuthError("InvalidBody", { cause: "the passkey name is unusable" });
@@ -42,6 +44,7 @@ export async function passkeyRegisterAction(
     now: ctx.now,
   });
   if ("error" in passkey) throw failed(ctx, user.id, passkey.cause);
+  await sessionStillStored(ctx, services, current);
   let stored: Awaited<ReturnType<typeof adapter.createPasskey>>;
   try {
     stored = await callAdapter(adapter, "createPasskey", passkey);
@@ -52,6 +55,13 @@ export async function passkeyRegisterAction(
     }
     throw error;
   }
+  // A new way in, kept only if no security change (the owner claiming the account) ended this
+  // session meanwhile.
+  await keepOrUndo(ctx, {
+    userId: user.id,
+    seen: generationOf(user),
+    undo: () => callAdapter(adapter, "deletePasskey", user.id, stored.id),
+  });
   ctx.config.logger.warn("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
   const detail = { passkeyId: stored.id, name: stored.name };
   await recordAudit(ctx, { kind: "passkey-added", actorId: user.id, subjectId: user.id, detail });

@@ -1,4 +1,5 @@
 import { resendVerification } from "../accounts/resend-verification.ts";
+import { generationOf } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { Account } from "../config/options.ts";
@@ -53,16 +54,19 @@ async function passkeySignIn(ctx: RequestContext, _route: unknown, services: Ser
     }
     return refuse(ctx, result.cause, callbackUrl, passkey.userId);
   }
+  // Read before the passkey is used: a claim of the account that removes this passkey after this
+  // read moves the generation (no session, `issueSession`); one before it makes `usePasskey` fail.
+  const user = await callAdapter(adapter, "getUser", passkey.userId);
+  if (!user) return refuse(ctx, "the passkey's user is gone", callbackUrl);
   // The atomic check: of two sign-ins with one counter value, one wins.
   if (!(await callAdapter(adapter, "usePasskey", passkey.id, result.newCounter, new Date(ctx.now)))) {
     ctx.config.logger.warn("PasskeyCounterRegressed", { userId: passkey.userId, passkeyId: passkey.id });
     return refuse(ctx, "the counter was used by another sign-in", callbackUrl, passkey.userId);
   }
-  const user = await callAdapter(adapter, "getUser", passkey.userId);
-  if (!user) return refuse(ctx, "the passkey's user is gone", callbackUrl);
   if (settings.requireEmailVerification && !user.emailVerified && user.email) {
     await resendVerification(ctx, services, {
       sender: settings,
+      user,
       email: user.email,
       maxAge: settings.verifyMaxAge,
       callbackUrl,
@@ -78,7 +82,14 @@ async function passkeySignIn(ctx: RequestContext, _route: unknown, services: Ser
   const signInUser = { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null };
   const refused = await decideSignIn(ctx, { user: signInUser, account }, user.id);
   if (refused) return refused;
-  return finishSignIn(ctx, services, { user, account, isNewUser: false, callbackUrl, bothFactors: true });
+  return finishSignIn(ctx, services, {
+    user,
+    account,
+    isNewUser: false,
+    callbackUrl,
+    bothFactors: true,
+    generation: generationOf(user),
+  });
 }
 
 /** A refused passkey: logged with the cause, audited without it (the cause is for the log only). */

@@ -1,5 +1,6 @@
 import { issueLink } from "../accounts/account-links.ts";
 import { sendInBackground } from "../accounts/account-mail.ts";
+import { generationOf } from "../accounts/security-generation.ts";
 import type { AdapterUser, StoredPasskey } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { reportNewUser, reportNewUserInBackground } from "../audit/report-account.ts";
@@ -80,6 +81,7 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
     if (!settings.requireEmailVerification) return null;
     const link = await issueLink(ctx, adapter, {
       purpose: "verify-email",
+      user: created,
       email,
       maxAge: settings.verifyMaxAge,
       callbackUrl,
@@ -96,17 +98,24 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
   if (created && settings.requireEmailVerification) reportNewUserInBackground(ctx, stored, signedUp);
   else if (created) await reportNewUser(ctx, stored, signedUp);
   if (!created || settings.requireEmailVerification) return checkYourEmail(ctx);
-  return finishSignIn(ctx, services, { user, account, isNewUser: true, callbackUrl, bothFactors: true });
+  return finishSignIn(ctx, services, {
+    user,
+    account,
+    isNewUser: true,
+    callbackUrl,
+    bothFactors: true,
+    generation: generationOf(created),
+  });
 }
 
-/** The account and its passkey, or false when the address has an account already. */
+/** The account (with its passkey) as stored, or null when the address has an account already. */
 async function createAccount(
   ctx: RequestContext,
   adapter: PasskeyAdapter,
   input: { user: AdapterUser; passkey: StoredPasskey },
-): Promise<boolean> {
+): Promise<AdapterUser | null> {
   try {
-    return (await callAdapter(adapter, "createUserWithPasskey", input.user, input.passkey)) !== null;
+    return (await callAdapter(adapter, "createUserWithPasskey", input.user, input.passkey))?.user ?? null;
   } catch (error) {
     if (isAuthError(error) && hasErrorCode(error.cause, "Conflict")) {
       throw failed(ctx, "a passkey with this credential id, or a user with this id, is stored already");

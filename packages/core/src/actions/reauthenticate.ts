@@ -29,7 +29,7 @@ export async function reauthenticateAction(
     const adapter = ctx.config.adapter!;
     const stored =
       settings && adapter.getPasswordHash ? await callAdapter(adapter, "getPasswordHash", user.id) : null;
-    if (!settings || !stored || !(await checkCurrentPassword(ctx, settings, user.id, stored, password))) {
+    if (!settings || !stored || !(await checkCurrentPassword(ctx, settings, user, stored, password))) {
       ctx.config.logger.warn("ReauthenticationFailed", { userId: user.id, with: "password" });
       throw new AuthError("CurrentPasswordIncorrect");
     }

@@ -1,3 +1,4 @@
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
@@ -27,6 +28,8 @@ export async function sessionRevokeAction(
   if (current) await endThisSession(ctx, services);
   const removed = current || (await records.remove(userId, id)) !== false;
   if (!removed) throw new AuthError("SessionNotFound");
+  // Ending another session answers an intrusion: a link it may have asked for dies with it.
+  if (!current) await moveGeneration(ctx.config.adapter, userId);
   await recordAudit(ctx, {
     kind: "session-revoked",
     actorId: userId,

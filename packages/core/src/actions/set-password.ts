@@ -1,6 +1,8 @@
 import { sendInBackground } from "../accounts/account-mail.ts";
+import { keepOrUndo, sessionStillStored } from "../accounts/guarded-change.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
 import { requireRecentSignIn } from "../accounts/recent-sign-in.ts";
+import { generationOf } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
@@ -14,7 +16,8 @@ import type { Services } from "./services.ts";
 /**
  * `POST set-password` (JSON) with `newPassword`: the first password of a signed-in user who so far
  * signs in only through a provider or an email link. A user who has one changes it instead
- * (`PasswordAlreadySet`), which asks for the current password. The owner is told by mail.
+ * (`PasswordAlreadySet`), which asks for the current password. The generation moves on (outstanding
+ * links die). The owner is told by mail.
  */
 export async function setPasswordAction(
   ctx: RequestContext,
@@ -31,11 +34,18 @@ export async function setPasswordAction(
   const adapter = ctx.config.adapter!;
   const user = await callAdapter(adapter, "getUser", userId);
   if (!user) throw new AuthError("SessionRequired");
+  await sessionStillStored(ctx, services, current);
   if (await callAdapter(adapter, "getPasswordHash", userId)) throw new AuthError("PasswordAlreadySet");
   const password = field(ctx, "newPassword");
   const refused = await settings.checkNewPassword(password);
   if (refused) throw new AuthError(refused);
   await callAdapter(adapter, "setPasswordHash", userId, await hashNewPassword(settings, password));
+  // A new way in: kept only if no security change ended this session meanwhile.
+  await keepOrUndo(ctx, {
+    userId,
+    seen: generationOf(user),
+    undo: () => callAdapter(adapter, "deletePasswordHash", userId),
+  });
   await recordAudit(ctx, { kind: "password-set", actorId: userId, subjectId: userId });
   if (user.email) {
     const to = user.email;

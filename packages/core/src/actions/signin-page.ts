@@ -2,8 +2,12 @@ import { toErrorCode } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { pageContext, signInPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import type { SignInNotice } from "../pages/page-model.ts";
 import type { PageProvider } from "../pages/render-page.ts";
 import { renderPage } from "../pages/render-page.ts";
+
+/** The notices a sign-in page URL may ask for; anything else shows none. */
+const SIGN_IN_NOTICES: readonly SignInNotice[] = ["password-reset", "email-verified", "account-secured"];
 
 /** `GET signin`: the sign-in page (or a redirect to the custom one), with an optional error code. */
 export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {
@@ -25,8 +29,7 @@ export async function signInPageAction(ctx: RequestContext): Promise<Outcome> {
   );
   const email = ctx.url.searchParams.get("email") ?? undefined;
   const noticeParam = ctx.url.searchParams.get("notice");
-  const notice =
-    noticeParam === "password-reset" || noticeParam === "email-verified" ? noticeParam : undefined;
+  const notice = SIGN_IN_NOTICES.find((known) => known === noticeParam);
   const page = renderPage(
     {
       page: "signin",

@@ -55,6 +55,7 @@ export async function signUpAction(
     }
     const link = await issueLink(ctx, adapter, {
       purpose: "verify-email",
+      user: created,
       email,
       maxAge: settings.verifyMaxAge,
       callbackUrl,

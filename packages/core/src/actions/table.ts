@@ -1,5 +1,6 @@
 import { accountAction } from "./account.ts";
 import { accountDeleteAction } from "./account-delete.ts";
+import { accountSecuredAction } from "./account-secured.ts";
 import { accountUnlinkAction } from "./account-unlink.ts";
 import { accountUpdateAction } from "./account-update.ts";
 import { activityAction } from "./activity.ts";
@@ -16,6 +17,7 @@ import { adminUserRoleAction } from "./admin-user-role.ts";
 import { adminUsersAction } from "./admin-users.ts";
 import { backchannelLogoutAction } from "./backchannel-logout.ts";
 import { callbackAction } from "./callback.ts";
+import { cancelEmailChangeAction, cancelEmailChangePageAction } from "./cancel-email-change.ts";
 import { changeEmailAction } from "./change-email.ts";
 import { changeEmailPageAction } from "./change-email-page.ts";
 import { changePasswordAction } from "./change-password.ts";
@@ -108,7 +110,7 @@ export const ENDPOINTS = [
   endpoint({ method: "GET", action: "forgot-password", provider: "absent", ...page, csrf: null, handle: forgotPasswordPageAction }),
   endpoint({ method: "POST", action: "forgot-password", provider: "absent", ...page, csrf: refuseToForm("forgot-password"), handle: forgotPasswordAction }),
   endpoint({ method: "GET", action: "reset-password", provider: "absent", ...page, csrf: null, handle: resetPasswordPageAction }),
-  endpoint({ method: "POST", action: "reset-password", provider: "absent", ...page, csrf: refuseToForm("reset-password", ["token", "email"]), handle: resetPasswordAction }),
+  endpoint({ method: "POST", action: "reset-password", provider: "absent", ...page, csrf: refuseToForm("reset-password", ["token", "email", "user"]), handle: resetPasswordAction }),
   endpoint({ method: "POST", action: "change-password", provider: "absent", ...json, csrf: refuseAsJson, handle: changePasswordAction }),
   endpoint({ method: "POST", action: "set-password", provider: "absent", ...json, csrf: refuseAsJson, handle: setPasswordAction }),
   // Two-factor (TOTP and backup codes; without an adapter that keeps enrolments these answer 404).
@@ -134,6 +136,11 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "email-change", provider: "absent", ...json, csrf: refuseAsJson, handle: emailChangeAction }),
   endpoint({ method: "GET", action: "change-email", provider: "absent", ...page, csrf: null, handle: changeEmailPageAction }),
   endpoint({ method: "POST", action: "change-email", provider: "absent", ...page, csrf: refuseToSignIn, handle: changeEmailAction }),
+  // "This wasn't me" from the old address's mail: stops an email change and secures the account.
+  endpoint({ method: "GET", action: "cancel-email-change", provider: "absent", ...page, csrf: null, handle: cancelEmailChangePageAction }),
+  endpoint({ method: "POST", action: "cancel-email-change", provider: "absent", ...page, csrf: refuseToSignIn, handle: cancelEmailChangeAction }),
+  // Where a sign-in lands that claimed an account someone else had created with the address.
+  endpoint({ method: "GET", action: "account-secured", provider: "absent", ...page, csrf: null, handle: accountSecuredAction }),
   endpoint({ method: "POST", action: "account-unlink", provider: "absent", ...json, csrf: refuseAsJson, handle: accountUnlinkAction }),
   endpoint({ method: "POST", action: "account-delete", provider: "absent", ...json, csrf: refuseAsJson, handle: accountDeleteAction }),
   // The admin API (docs/admin.md): administrators only (403 AdminRequired before anything else is read); without an adapter that lists users, 404.

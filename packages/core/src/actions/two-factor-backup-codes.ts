@@ -1,3 +1,4 @@
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
@@ -27,6 +28,7 @@ export async function twoFactorBackupCodesAction(
   if (!(await spendSecondFactor(ctx, adapter, { userId, totp: ctx.body.code, backupCode: ctx.body.code })))
     throw wrongCode(ctx, userId);
   const backupCodes = await renewBackupCodes(ctx, adapter, userId);
+  await moveGeneration(adapter, userId);
   ctx.config.logger.warn("TwoFactorBackupCodesRenewed", { userId });
   await recordAudit(ctx, { kind: "backup-codes-renewed", actorId: userId, subjectId: userId });
   return json({ ok: true, backupCodes });

@@ -1,4 +1,5 @@
 import { checkCurrentPassword } from "../accounts/password-check.ts";
+import { moveGeneration } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError } from "../errors/auth-error.ts";
@@ -36,6 +37,7 @@ export async function twoFactorDisableAction(
     throw wrongCode(ctx, userId);
   }
   await callAdapter(adapter, "deleteTwoFactor", userId);
+  await moveGeneration(adapter, userId);
   ctx.config.logger.warn("TwoFactorDisabled", { userId });
   const detail = { proof: byPassword ? "password" : "code" };
   await recordAudit(ctx, { kind: "two-factor-disabled", actorId: userId, subjectId: userId, detail });
@@ -47,6 +49,9 @@ async function passwordMatches(ctx: RequestContext, userId: string, password: st
   const settings = ctx.config.password;
   const adapter = ctx.config.adapter;
   if (!settings || !adapter?.getPasswordHash) return false;
-  const stored = await callAdapter(adapter, "getPasswordHash", userId);
-  return stored !== null && (await checkCurrentPassword(ctx, settings, userId, stored, password));
+  const user = await callAdapter(adapter, "getUser", userId);
+  const stored = user ? await callAdapter(adapter, "getPasswordHash", userId) : null;
+  return (
+    user !== null && stored !== null && (await checkCurrentPassword(ctx, settings, user, stored, password))
+  );
 }

@@ -1,3 +1,5 @@
+import { keepOrUndo, sessionStillStored } from "../accounts/guarded-change.ts";
+import { generationOf } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
@@ -33,8 +35,9 @@ export async function twoFactorSetupAction(
 ): Promise<Outcome> {
   const adapter = requireTwoFactorAdapter(ctx);
   const callbackUrl = await ctx.callbackUrl();
-  const userId = await services.sessions.userId(ctx);
-  if (!userId) return signInFirst(ctx, callbackUrl);
+  const current = await services.sessions.current(ctx);
+  if (!current) return signInFirst(ctx, callbackUrl);
+  const { userId } = current;
   const limited = await limit(ctx, services, "twoFactor", userId);
   if (limited) return limited;
   const enrolment = await callAdapter(adapter, "getTwoFactor", userId);
@@ -48,12 +51,21 @@ export async function twoFactorSetupAction(
   }
   // No enrolment to confirm (disabled elsewhere meanwhile): the page starts one.
   if (!enrolment) return redirect(setupPage);
+  const user = await callAdapter(adapter, "getUser", userId);
+  if (!user) return signInFirst(ctx, callbackUrl);
+  await sessionStillStored(ctx, services, current);
   if (!(await spendTotpCode(ctx, adapter, { userId, sealed: enrolment.secret, code: ctx.body.code }))) {
     ctx.config.logger.warn("TwoFactorCodeFailed", { userId });
     return formFailure(ctx, "two-factor-setup", "TwoFactorCodeInvalid", { callbackUrl });
   }
   // False when it was restarted or removed between the two calls: nothing was turned on.
   if (!(await callAdapter(adapter, "enableTwoFactor", userId, new Date(ctx.now)))) return redirect(setupPage);
+  // A new factor, kept only if no security change ended this session meanwhile.
+  await keepOrUndo(ctx, {
+    userId,
+    seen: generationOf(user),
+    undo: () => callAdapter(adapter, "deleteTwoFactor", userId),
+  });
   const backupCodes = await renewBackupCodes(ctx, adapter, userId);
   ctx.config.logger.warn("TwoFactorEnabled", { userId });
   await recordAudit(ctx, { kind: "two-factor-enabled", actorId: userId, subjectId: userId });

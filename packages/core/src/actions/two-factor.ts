@@ -1,3 +1,4 @@
+import { generationOf } from "../accounts/security-generation.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
@@ -74,6 +75,10 @@ export async function twoFactorAction(
   const user = await callAdapter(adapter, "getUser", userId);
   if (!user) return pendingExpired(ctx);
   ctx.out.delete(pendingCookieName(ctx));
+  // A security change since the first factor (a reset, the owner claiming the account) voids it.
+  if (pending.generation !== null && generationOf(user) !== pending.generation) {
+    return failure(ctx, "AccountChanged", pending.callbackUrl);
+  }
   if (user.disabledAt) return refuseDisabled(ctx, { userId, method, callbackUrl: pending.callbackUrl });
   if (backup) ctx.config.logger.warn("TwoFactorBackupCodeUsed", { userId });
   return issueSession(ctx, services, {
@@ -89,6 +94,7 @@ export async function twoFactorAction(
     callbackUrl: pending.callbackUrl,
     enrolment: false,
     secondFactor,
+    generation: pending.generation,
   });
 }
 

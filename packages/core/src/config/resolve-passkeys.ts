@@ -28,6 +28,8 @@ const NEEDED = [
   "usePasskey",
   "renamePasskey",
   "deletePasskey",
+  // Adding or removing one moves the user's security generation on (docs/account.md).
+  "bumpSecurityGeneration",
 ] as const;
 
 /** What passkey-only sign-up needs on top (the verification link included). */
@@ -36,6 +38,8 @@ const NEEDED_FOR_SIGN_UP = [
   "updateUser",
   "createVerificationToken",
   "useVerificationToken",
+  // An account made with a passkey and an unproven address is claimed when its owner proves it.
+  "claimUnverifiedUser",
 ] as const;
 
 const VERIFY_MAX_AGE_S = 24 * 60 * 60;

@@ -41,6 +41,11 @@ const NEEDED = [
   "deleteSessionsByUserId",
   "getSessionsValidAfter",
   "setSessionsValidAfter",
+  // Links bound to the account's security generation; the claim of an account someone signed up
+  // with unproven; the undo of a password write a security change overtook (docs/account.md).
+  "bumpSecurityGeneration",
+  "claimUnverifiedUser",
+  "deletePasswordHash",
 ] as const;
 
 /**

@@ -24,6 +24,7 @@ const SIGN_IN_PAGE_CODES = [
   "PasswordBreached",
   "EmailNotVerified",
   "AccountDisabled",
+  "AccountChanged",
   "PasskeyInvalid",
 ];
 

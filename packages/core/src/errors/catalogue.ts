@@ -169,6 +169,15 @@ export const errorCatalogue = {
     cause:
       "A sign-in (any method, after its credential passed) or a second step for a user an administrator disabled (`gatehouse users disable`, `disableUser`); their sessions ended when they were disabled.",
   },
+  AccountChanged: {
+    status: 409,
+    surface: "signin",
+    title: "Your account changed",
+    message:
+      "Your account's security settings changed while this was in progress, so nothing was done. Sign in again, then try once more.",
+    cause:
+      "A security change to the account (the owner of its address claiming an unverified account, a password reset, sign-out everywhere, a credential change elsewhere) committed while a sign-in checked its credential or a signed-in request wrote one: the session it made was ended again, or the credential it wrote removed again.",
+  },
   PasskeyInvalid: {
     status: 401,
     surface: "signin",

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCatalogue } from "../errors/catalogue.ts";
+import type { SignInNotice } from "../pages/page-model.ts";
 import type { PageContext } from "../pages/render-page.ts";
 import { type Outcome, redirect } from "./outcome.ts";
 import type { RequestContext } from "./request-context.ts";
@@ -6,7 +7,7 @@ import type { RequestContext } from "./request-context.ts";
 /** URL of the sign-in page (built-in or custom), with the callback URL, an error code or a notice. */
 export function signInPageUrl(
   ctx: RequestContext,
-  params: { error?: ErrorCode; callbackUrl?: string; notice?: "password-reset" | "email-verified" } = {},
+  params: { error?: ErrorCode; callbackUrl?: string; notice?: SignInNotice } = {},
 ): string {
   return withQuery(pageBase(ctx, ctx.config.pages.signIn, "signin"), params);
 }

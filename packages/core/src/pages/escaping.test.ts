@@ -46,6 +46,7 @@ const accountPages = {
     csrfToken: hostile,
     email: hostile,
     token: hostile,
+    user: hostile,
     callbackUrl: hostile,
     error: hostile as never,
   }),
@@ -54,6 +55,9 @@ const accountPages = {
     csrfToken: hostile,
     email: hostile,
     token: hostile,
+    user: hostile,
+    createdAt: new Date(0),
+    resetUrl: hostile,
     callbackUrl: hostile,
   }),
   "email-verified": render({ page: "email-verified", signInUrl: hostile }),
@@ -110,12 +114,19 @@ test("account pages: every model string appears only escaped, and round-trips in
       .filter((input) => input.type === "hidden")
       .map((input) => input.name);
   assert.deepEqual(hidden(accountPages.signup), ["csrfToken", "callbackUrl"]);
-  assert.deepEqual(hidden(accountPages["reset-password"]), ["csrfToken", "callbackUrl", "token", "email"]);
+  assert.deepEqual(hidden(accountPages["reset-password"]), [
+    "csrfToken",
+    "callbackUrl",
+    "token",
+    "user",
+    "email",
+  ]);
   assert.deepEqual(hidden(accountPages["confirm-verify-email"]), [
     "csrfToken",
     "callbackUrl",
     "token",
     "email",
+    "user",
   ]);
   for (const page of [accountPages["reset-password"], accountPages["confirm-verify-email"]]) {
     assert.ok(page.body.includes(`<strong>${escaped(hostile)}</strong>`), "the email shown as text");

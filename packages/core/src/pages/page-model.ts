@@ -13,8 +13,11 @@ export type PageModel =
       callbackUrl: string;
       error: ErrorCode | null;
       email?: string;
-      /** A confirmation shown above the forms: after a password reset, or after an email was verified. */
-      notice?: "password-reset" | "email-verified";
+      /**
+       * A confirmation shown above the forms: after a password reset, after an email was verified,
+       * or after a reset link claimed an account someone else had created with the address.
+       */
+      notice?: SignInNotice;
       /**
        * Passkey sign-in is on: a "Sign in with a passkey" button and passkeys offered in the email
        * field's autofill (both need the page's script and browser support), and with `signUp` a link
@@ -47,17 +50,34 @@ export type PageModel =
   | { page: "passkey-signup"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
   /** GET forgot-password: email; posts to `BASE/forgot-password`. */
   | { page: "forgot-password"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
-  /** GET reset-password?token&email: the new password; posts token, email and password to `BASE/reset-password`. */
+  /** GET reset-password?token&email&user: the new password; posts token, email, user and password to `BASE/reset-password`. */
   | {
       page: "reset-password";
       csrfToken: string;
       email: string;
       token: string;
+      /** The account the link belongs to. */
+      user: string;
       callbackUrl: string;
       error: ErrorCode | null;
     }
-  /** GET verify-email?token&email: the person confirms (scanner-safe); only that POST uses the token. */
-  | { page: "confirm-verify-email"; csrfToken: string; email: string; token: string; callbackUrl: string }
+  /**
+   * GET verify-email?token&email&user: the person confirms (scanner-safe); only that POST uses the
+   * token. The page says which account the button confirms (created with the address, when) and,
+   * with `resetUrl`, offers the owner of an address someone else signed up with a reset instead.
+   */
+  | {
+      page: "confirm-verify-email";
+      csrfToken: string;
+      email: string;
+      token: string;
+      user: string;
+      /** When the account was created, or null when the storage does not say. */
+      createdAt: Date | null;
+      /** The forgot-password page, when passwords are on; null otherwise. */
+      resetUrl: string | null;
+      callbackUrl: string;
+    }
   /** After POST verify-email: the address is verified; a link on to sign in. */
   | { page: "email-verified"; signInUrl: string }
   /** GET change-email?token&email&user: the new address is confirmed by the POST only. */
@@ -71,6 +91,33 @@ export type PageModel =
     }
   /** After POST change-email: the account has its new address. */
   | { page: "email-changed"; email: string; continueUrl: string }
+  /** GET cancel-email-change?token&email&user: "this wasn't me"; only the POST acts. */
+  | {
+      page: "confirm-cancel-email-change";
+      csrfToken: string;
+      /** The old address, which the mail went to. */
+      email: string;
+      token: string;
+      user: string;
+      callbackUrl: string;
+    }
+  /**
+   * After POST cancel-email-change: stopped, everyone signed out. `restored`: the account has the
+   * old address `email` (again); false when it went through and the address has another account now.
+   * `resetAction`: the forgot-password endpoint the page's form posts `email` to (null without a
+   * Password provider: a link to sign in instead).
+   */
+  | {
+      page: "email-change-cancelled";
+      email: string;
+      restored: boolean;
+      csrfToken: string;
+      callbackUrl: string;
+      resetAction: string | null;
+      signInUrl: string;
+    }
+  /** After an email link or a provider claimed an account someone else had created with the address. */
+  | { page: "account-secured"; continueUrl: string }
   /** GET callback/<email id>: the person confirms; only that POST uses the link's token. */
   | {
       page: "confirm-email";
@@ -105,6 +152,9 @@ export type PageModel =
    * renders as itself with its 429 status and says when to try again.
    */
   | { page: "error"; code: ErrorCode; retryAfterSeconds?: number };
+
+/** The confirmations the sign-in page shows from the step before. */
+export type SignInNotice = "password-reset" | "email-verified" | "account-secured";
 
 /** A provider as the sign-in page needs it (no secrets, no callbacks). */
 export type PageProvider =

@@ -1,3 +1,5 @@
+import { accountSecuredPage } from "./account-secured-page.ts";
+import { confirmCancelEmailChangePage, emailChangeCancelledPage } from "./cancel-email-change-pages.ts";
 import { confirmChangeEmailPage, emailChangedPage } from "./change-email-pages.ts";
 import { confirmEmailPage } from "./confirm-email-page.ts";
 import { confirmVerifyEmailPage } from "./confirm-verify-email-page.ts";
@@ -45,6 +47,12 @@ export function view(model: PageModel, context: PageContext): PageView {
       return confirmChangeEmailPage(model, context);
     case "email-changed":
       return emailChangedPage(model, context);
+    case "confirm-cancel-email-change":
+      return confirmCancelEmailChangePage(model, context);
+    case "email-change-cancelled":
+      return emailChangeCancelledPage(model, context);
+    case "account-secured":
+      return accountSecuredPage(model, context);
     case "two-factor":
       return twoFactorPage(model, context);
     case "two-factor-setup":

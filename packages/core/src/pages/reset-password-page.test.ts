@@ -8,6 +8,7 @@ const model = {
   csrfToken: "csrf-3",
   email: "ada@example.com",
   token: "reset-token",
+  user: "user-1",
   callbackUrl: "http://localhost:3000/app",
   error: null,
 } as const;

@@ -9,7 +9,7 @@ import { themeCss } from "./theme.ts";
 type ResetPasswordModel = Extract<PageModel, { page: "reset-password" }>;
 
 /**
- * GET BASE/reset-password?token&email: the new password, posted with the token to
+ * GET BASE/reset-password?token&email&user: the new password, posted with the token to
  * BASE/reset-password. Opening the page spends nothing (mail scanners fetch links too); only the POST
  * uses the token.
  */
@@ -26,6 +26,7 @@ export function resetPasswordPage(model: ResetPasswordModel, context: PageContex
       { method: "post", action: `${context.baseUrl}/reset-password`, className: "stack" },
       h(HiddenFields, { csrfToken: model.csrfToken, callbackUrl: model.callbackUrl }),
       h("input", { type: "hidden", name: "token", defaultValue: model.token }),
+      h("input", { type: "hidden", name: "user", defaultValue: model.user }),
       // Marked as the account's username (valid on a hidden input) for password managers that read it.
       h("input", { type: "hidden", name: "email", autoComplete: "username", defaultValue: model.email }),
       h(TextField, {

@@ -26,6 +26,7 @@ interface FormProps extends Indexed {
 const NOTICES: Readonly<Record<NonNullable<SignInModel["notice"]>, MessageKey>> = {
   "password-reset": "signin.passwordReset",
   "email-verified": "signin.emailVerified",
+  "account-secured": "signin.accountSecured",
 };
 
 /**

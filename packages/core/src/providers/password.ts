@@ -13,7 +13,9 @@ import type { PasswordProviderConfig } from "./types.ts";
  * - `confirm-new-email`: to the new address of an email change; the link confirms it (the change
  *   takes effect only then).
  * - `email-change-requested`: to the old address, saying a change to another was asked for; links
- *   to forgot-password in case it was not the owner.
+ *   to "this wasn't me" (`BASE/cancel-email-change`), which stops the change and secures the account.
+ * - `account-secured`: the owner proved the address of an account someone else had created with it
+ *   unverified, and what they had set up on it was removed; links to the sign-in page.
  * - `new-sign-in`: a sign-in from a browser not seen before for this account (`detail` says when,
  *   from where, with what); links to forgot-password in case it was not the owner.
  *
@@ -28,7 +30,8 @@ export interface PasswordMail extends MailContent {
     | "password-changed"
     | "confirm-new-email"
     | "email-change-requested"
-    | "new-sign-in";
+    | "new-sign-in"
+    | "account-secured";
   /** The recipient, normalised. */
   to: string;
   url: string;

@@ -1,5 +1,6 @@
 import type { Session } from "../config/options.ts";
 import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-cookie.ts";
+import { AuthError } from "../errors/auth-error.ts";
 import { emitEvent } from "../events/emit-event.ts";
 import { bearerToken as readBearer } from "../http/bearer-token.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -31,9 +32,16 @@ export interface Sessions {
   /**
    * A new session for a sign-in. `cookie`: set as the session cookie, after ending the session the
    * browser had (every sign-in gets a new token: no fixation). `bearer`: returned to the caller.
-   * Null when the `jwt` callback refused.
+   * Null when the `jwt` callback refused. `confirm` runs once the session is stored and before its
+   * token goes anywhere: false means what the sign-in checked no longer holds (a security change
+   * committed meanwhile), and the session is revoked again and `AccountChanged` thrown.
    */
-  create(ctx: RequestContext, signIn: SignInResult, transport: SessionTransport): Promise<IssuedToken | null>;
+  create(
+    ctx: RequestContext,
+    signIn: SignInResult,
+    transport: SessionTransport,
+    confirm?: () => Promise<boolean>,
+  ): Promise<IssuedToken | null>;
   /** `POST session`: applies an update to the cookie session. */
   update(ctx: RequestContext, data: unknown): Promise<Session | null>;
   /**
@@ -120,12 +128,22 @@ export function createSessions(
       return { userId, recordId: await strategy.recordId(ctx, incoming.token) };
     },
 
-    async create(ctx, signIn, transport) {
-      if (transport === "bearer") return strategy.create(ctx, signIn);
+    async create(ctx, signIn, transport, confirm) {
+      // Stored first and confirmed after: a security change that commits before the check is seen
+      // by it, and one that commits after it deletes this session with the user's others.
+      const confirmed = async (issued: IssuedToken | null) => {
+        if (issued && confirm && !(await confirm())) {
+          await strategy.revoke(ctx, issued.token);
+          if (transport === "cookie") clearCookie(ctx);
+          throw new AuthError("AccountChanged", { cause: "a security change committed during the sign-in" });
+        }
+        return issued;
+      };
+      if (transport === "bearer") return confirmed(await strategy.create(ctx, signIn));
       const previous = cookieToken(ctx);
       if (previous) await strategy.revoke(ctx, previous);
       forgetNextAuthV4(ctx);
-      const issued = await strategy.create(ctx, signIn);
+      const issued = await confirmed(await strategy.create(ctx, signIn));
       if (issued) setCookie(ctx, issued);
       else clearCookie(ctx);
       return issued;

@@ -21,6 +21,7 @@ const PENDING: PendingSignIn = {
   providerId: "credentials",
   accountType: "credentials",
   callbackUrl: "https://app.example/dashboard",
+  generation: 3,
 };
 
 function at(now: number, secret = SECRET) {

@@ -19,6 +19,10 @@ import type { RateLimitStore } from "../limits/rate-limit-store.ts";
  * - **Bound to the browser.** It lives only in an HttpOnly, SameSite=Lax cookie, `__Host-` on
  *   https (no Domain, so a sibling subdomain cannot plant one), and the second step reads it from
  *   there, never from a form or a URL.
+ * - **Bound to the account's state.** It carries the user's security generation as read before the
+ *   first factor was checked; a password reset, a claim of the account or any other security
+ *   change in the five minutes voids it (the second step compares, and the session it makes is
+ *   confirmed against it).
  * - **Used once.** Its random id (the JWE's `jti`) is claimed in the rate-limit store when the
  *   second step succeeds (`claimPendingSignIn`), so a copy of the cookie cannot finish the sign-in
  *   a second time, on this instance or another.
@@ -43,6 +47,8 @@ export interface PendingSignIn {
   accountType: AccountType;
   /** Validated before sealing; where the person goes once signed in. */
   callbackUrl: string;
+  /** The user's security generation before the first factor was checked; null: none to compare. */
+  generation: number | null;
 }
 
 /** A pending state as opened: its id (for `claimPendingSignIn`) and when it expires (ms since the epoch). */
@@ -78,6 +84,7 @@ export async function sealPendingSignIn(
       ...(pending.providerAccountId ? { pai: pending.providerAccountId } : {}),
       type: pending.accountType,
       callbackUrl: pending.callbackUrl,
+      ...(pending.generation === null ? {} : { gen: pending.generation }),
     },
     keys: await context.keys.encryptionKeys(PURPOSE),
     maxAge: PENDING_SIGN_IN_MAX_AGE_S,
@@ -101,8 +108,9 @@ export async function openPendingSignIn(
     now: context.now,
   });
   if (!claims) return null;
-  const { sub, provider, pai, type, callbackUrl, jti, exp } = claims;
+  const { sub, provider, pai, type, callbackUrl, jti, exp, gen } = claims;
   if (
+    (gen !== undefined && !Number.isSafeInteger(gen)) ||
     typeof sub !== "string" ||
     typeof provider !== "string" ||
     (pai !== undefined && typeof pai !== "string") ||
@@ -119,6 +127,7 @@ export async function openPendingSignIn(
     ...(typeof pai === "string" ? { providerAccountId: pai } : {}),
     accountType: type as AccountType,
     callbackUrl,
+    generation: typeof gen === "number" ? gen : null,
     id: jti,
     expiresAt: exp * 1000,
   };

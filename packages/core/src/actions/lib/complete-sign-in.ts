@@ -1,4 +1,5 @@
 import { alertNewSignIn } from "../../accounts/new-sign-in-alert.ts";
+import { stillAt } from "../../accounts/security-generation.ts";
 import { askSignInCallback, type SignInInput } from "../../accounts/sign-in-callback.ts";
 import { storedUser } from "../../accounts/stored-user.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
@@ -14,12 +15,17 @@ import { startSecondStep, twoFactorOn } from "./two-factor.ts";
 
 /**
  * The common end of every browser sign-in: the `signIn` callback decides, the user is stored or
- * found, then `finishSignIn` (a disabled user refused, the second step, or a session).
+ * found, then `finishSignIn` (a disabled user refused, the second step, or a session). A sign-in
+ * that claimed an unverified account for the owner of its address lands on the notice saying so
+ * (`BASE/account-secured`) on its way to the callback URL. `generation`: the user's security
+ * generation as read before the credential was checked, when the caller read the user (a password
+ * sign-in); other sign-ins read it while the user is resolved.
  */
 export async function completeSignIn(
   ctx: RequestContext,
   services: Services,
   input: SignInInput,
+  options: { generation?: number } = {},
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const { provider: _provider, ...forCallback } = input;
@@ -30,15 +36,23 @@ export async function completeSignIn(
     input.provider.type === "password" ? input.user.id : null,
   );
   if (refused) return refused;
-  const { user, isNewUser } = await storedUser(ctx, input, () => services.sessions.userId(ctx));
+  const stored = await storedUser(ctx, input, () => services.sessions.userId(ctx), services);
   return finishSignIn(ctx, services, {
-    user,
+    user: stored.user,
     account: input.account,
     ...(input.profile ? { profile: input.profile } : {}),
-    isNewUser,
-    callbackUrl,
+    isNewUser: stored.isNewUser,
+    callbackUrl: stored.secured ? accountSecuredUrl(ctx, callbackUrl) : callbackUrl,
     bothFactors: false,
+    generation: stored.generation ?? options.generation ?? null,
   });
+}
+
+/** The notice after a claim, which leads on to `callbackUrl`. */
+function accountSecuredUrl(ctx: RequestContext, callbackUrl: string): string {
+  const url = new URL(`${ctx.baseUrl}/account-secured`);
+  url.searchParams.set("callbackUrl", callbackUrl);
+  return url.href;
 }
 
 /**
@@ -81,6 +95,11 @@ export async function finishSignIn(
     callbackUrl: string;
     /** The first factor was already two (a passkey that verified the user). */
     bothFactors: boolean;
+    /**
+     * The user's security generation as read before (or while) the first factor was checked; the
+     * session is made only if it still holds once stored. Null: nothing to compare.
+     */
+    generation: number | null;
   },
 ): Promise<Outcome> {
   const { user, isNewUser, callbackUrl } = input;
@@ -96,6 +115,7 @@ export async function finishSignIn(
       providerAccountId: input.account.providerAccountId,
       accountType: input.account.type,
       callbackUrl,
+      generation: input.generation,
     });
   }
   return issueSession(ctx, services, {
@@ -106,6 +126,7 @@ export async function finishSignIn(
     callbackUrl,
     enrolment: !input.bothFactors,
     secondFactor: input.bothFactors ? "passkey" : null,
+    generation: input.generation,
   });
 }
 
@@ -137,15 +158,24 @@ export async function refuseDisabled(
  * on: with `twoFactor.required`, a user without a second factor to enrolment first (unless
  * `enrolment` is false: a passkey sign-in); a new user to the new-user page when one is configured;
  * else to the callback URL. The tail of `finishSignIn`, and of the two-factor step once its code passed.
- * A session issued is reported (audit entry, `signIn` event) with the second factor it took.
+ * A session issued is reported (audit entry, `signIn` event) with the second factor it took. A
+ * security change that committed while the credential was checked — the owner claiming this
+ * unverified account, a password reset — moved the generation away from `generation`: the session
+ * is taken back at once (`AccountChanged`); one that commits later deletes it with the others.
  */
 export async function issueSession(
   ctx: RequestContext,
   services: Services,
-  signIn: SignInResult & { callbackUrl: string; enrolment: boolean; secondFactor: SecondFactor },
+  signIn: SignInResult & {
+    callbackUrl: string;
+    enrolment: boolean;
+    secondFactor: SecondFactor;
+    generation: number | null;
+  },
 ): Promise<Outcome> {
-  const { callbackUrl, enrolment, secondFactor, ...result } = signIn;
-  const issued = await services.sessions.create(ctx, result, "cookie");
+  const { callbackUrl, enrolment, secondFactor, generation, ...result } = signIn;
+  const confirm = stillAt(ctx.config.adapter, result.user.id, generation);
+  const issued = await services.sessions.create(ctx, result, "cookie", confirm);
   if (issued) {
     await reportSignIn(ctx, result, secondFactor);
     await alertNewSignIn(ctx, {

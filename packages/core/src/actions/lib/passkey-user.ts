@@ -18,7 +18,13 @@ export async function passkeyUser(
   services: Services,
   options: { recent?: boolean } = {},
 ): Promise<
-  | { adapter: PasskeyAdapter; user: AdapterUser; settings: ReturnType<typeof passkeySettings>["settings"] }
+  | {
+      adapter: PasskeyAdapter;
+      user: AdapterUser;
+      settings: ReturnType<typeof passkeySettings>["settings"];
+      /** This session: its user and record (accounts/guarded-change.ts). */
+      current: { userId: string; recordId: string | null };
+    }
   | { refused: Outcome }
 > {
   const { settings, adapter } = passkeySettings(ctx);
@@ -31,5 +37,5 @@ export async function passkeyUser(
   if (limited) return { refused: limited };
   const user = await callAdapter(adapter, "getUser", userId);
   if (!user) throw new AuthError("SessionRequired");
-  return { adapter, user, settings };
+  return { adapter, user, settings, current };
 }

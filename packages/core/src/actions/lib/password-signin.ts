@@ -1,5 +1,6 @@
 import { checkUserPassword } from "../../accounts/password-check.ts";
 import { resendVerification } from "../../accounts/resend-verification.ts";
+import { generationOf } from "../../accounts/security-generation.ts";
 import { recordSignInFailed } from "../../audit/report-sign-in.ts";
 import type { Account } from "../../config/options.ts";
 import type { PasswordSettings } from "../../config/resolve-password.ts";
@@ -74,6 +75,7 @@ export async function passwordSignInAction(
   if (settings.requireEmailVerification && !user.emailVerified) {
     await resendVerification(ctx, services, {
       sender: settings.provider,
+      user,
       email,
       maxAge: settings.verifyMaxAge,
       callbackUrl,
@@ -88,9 +90,16 @@ export async function passwordSignInAction(
     type: "credentials",
     providerAccountId: user.id,
   };
-  return completeSignIn(ctx, services, {
-    provider: settings.provider,
-    user: { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null },
-    account,
-  });
+  // The generation as read before the password was checked: a claim or reset that removed this
+  // password meanwhile moved it, and no session is made (`issueSession`).
+  return completeSignIn(
+    ctx,
+    services,
+    {
+      provider: settings.provider,
+      user: { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null },
+      account,
+    },
+    { generation: generationOf(user) },
+  );
 }

@@ -155,7 +155,10 @@ export async function twoFactorUser(
   ctx: RequestContext,
   services: Services,
   options: { recent?: boolean } = {},
-): Promise<{ adapter: TwoFactorAdapter; userId: string } | { refused: Outcome }> {
+): Promise<
+  | { adapter: TwoFactorAdapter; userId: string; current: { userId: string; recordId: string | null } }
+  | { refused: Outcome }
+> {
   const adapter = requireTwoFactorAdapter(ctx);
   const current = await services.sessions.current(ctx);
   if (!current) throw new AuthError("SessionRequired");
@@ -163,7 +166,7 @@ export async function twoFactorUser(
   if (options.recent) await requireRecentSignIn(ctx, services, current);
   const limited = await limit(ctx, services, "twoFactor", userId);
   if (limited) return { refused: limited };
-  return { adapter, userId };
+  return { adapter, userId, current };
 }
 
 /** A wrong code on an endpoint of the signed-in user: logged, then `TwoFactorCodeInvalid`. */

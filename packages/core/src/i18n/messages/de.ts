@@ -24,6 +24,8 @@ export const de: Messages = {
   "signin.createAccount": "Konto erstellen",
   "signin.passwordReset": "Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort an.",
   "signin.emailVerified": "Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.",
+  "signin.accountSecured":
+    "Ihr Passwort ist gesetzt, und das Konto gehört Ihnen: Jemand hatte es mit Ihrer Adresse erstellt, bevor die Adresse bestätigt war, und alles, was diese Person darin eingerichtet hatte, wurde entfernt. Melden Sie sich mit Ihrem neuen Passwort an.",
   "signin.withPasskey": "Mit Passkey anmelden",
   "signin.passkeySignUp": "Konto mit Passkey erstellen",
 
@@ -62,8 +64,14 @@ export const de: Messages = {
   "resetPassword.failed": "Das Passwort konnte nicht geändert werden.",
 
   "confirmVerifyEmail.title": "E-Mail-Adresse bestätigen",
-  "confirmVerifyEmail.question": "{email} als Adresse Ihres Kontos bestätigen?",
-  "confirmVerifyEmail.submit": "E-Mail-Adresse bestätigen",
+  "confirmVerifyEmail.created": "Auf dieser Website wurde am {date} ein Konto mit {email} erstellt.",
+  "confirmVerifyEmail.createdUndated": "Auf dieser Website wurde ein Konto mit {email} erstellt.",
+  "confirmVerifyEmail.onlyYou":
+    "Bestätigen Sie es nur, wenn Sie es selbst erstellt haben: Wer es erstellt hat, hat festgelegt, wie man sich dort anmeldet.",
+  "confirmVerifyEmail.submit": "Ich habe dieses Konto erstellt: bestätigen",
+  "confirmVerifyEmail.notYou":
+    "Das waren nicht Sie? Dann bestätigen Sie nicht. Setzen Sie stattdessen das Passwort zurück: Das Konto gehört dann Ihnen, und alles, was die andere Person darin eingerichtet hat, wird entfernt.",
+  "confirmVerifyEmail.reset": "Passwort zurücksetzen",
   "emailVerified.title": "E-Mail-Adresse bestätigt",
   "emailVerified.text": "Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.",
   "confirmChangeEmail.title": "Neue E-Mail-Adresse bestätigen",
@@ -71,6 +79,23 @@ export const de: Messages = {
   "confirmChangeEmail.submit": "Neue E-Mail-Adresse bestätigen",
   "emailChanged.title": "E-Mail-Adresse geändert",
   "emailChanged.text": "Die E-Mail-Adresse Ihres Kontos lautet jetzt {email}.",
+  "cancelEmailChange.title": "E-Mail-Änderung stoppen",
+  "cancelEmailChange.text":
+    "Jemand, der bei Ihrem Konto angemeldet ist, möchte es auf eine andere E-Mail-Adresse umstellen. Falls Sie das nicht waren, stoppen Sie es hier: Die Änderung wird abgebrochen oder, falls sie schon erfolgt ist, rückgängig gemacht, und alle bei Ihrem Konto angemeldeten Geräte werden abgemeldet.",
+  "cancelEmailChange.submit": "Änderung stoppen und überall abmelden",
+  "emailChangeCancelled.title": "Änderung gestoppt",
+  "emailChangeCancelled.text":
+    "Die Änderung der E-Mail-Adresse ist abgebrochen, und alle Geräte sind abgemeldet. Die Adresse Ihres Kontos lautet {email}.",
+  "emailChangeCancelled.notRestored":
+    "Alle Geräte sind abgemeldet, aber die Änderung war schon erfolgt, und {email} gehört jetzt zu einem anderen Konto. Die Adresse konnte daher nicht zurückgegeben werden. Wenden Sie sich an die Website.",
+  "emailChangeCancelled.next":
+    "Wählen Sie jetzt ein neues Passwort, falls die Person, die die Änderung angefordert hat, Ihres kennt. Prüfen Sie nach der Anmeldung Ihre Passkeys, die Bestätigung in zwei Schritten und verknüpfte Konten, und entfernen Sie alles, was Sie nicht kennen.",
+  "emailChangeCancelled.reset": "Link für ein neues Passwort senden",
+  "accountSecured.title": "Dieses Konto gehört Ihnen",
+  "accountSecured.text":
+    "Jemand hatte mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Da Sie jetzt nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Bestätigung in zwei Schritten, Konten bei anderen Websites, Name und Bild), und alle Sitzungen des Kontos wurden beendet.",
+  "accountSecured.next":
+    "Falls Sie davon etwas selbst eingerichtet hatten, richten Sie es in Ihren Kontoeinstellungen neu ein.",
 
   "twoFactor.title": "Bestätigung in zwei Schritten",
   "twoFactor.codeIntro":
@@ -113,10 +138,11 @@ export const de: Messages = {
   "mail.signIn.ignore": "Falls Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.",
   "mail.verifyEmail.subject": "Bestätigen Sie Ihre E-Mail-Adresse für {host}",
   "mail.verifyEmail.heading": "Bestätigen Sie Ihre E-Mail-Adresse für {host}",
-  "mail.verifyEmail.intro": "Öffnen Sie diesen Link, um zu bestätigen, dass diese Adresse Ihnen gehört:",
+  "mail.verifyEmail.intro":
+    "Mit dieser E-Mail-Adresse wurde ein Konto erstellt. Falls Sie es erstellt haben, öffnen Sie diesen Link, um die Adresse zu bestätigen:",
   "mail.verifyEmail.action": "E-Mail-Adresse bestätigen",
   "mail.verifyEmail.ignore":
-    "Falls Sie kein Konto erstellt haben, können Sie diese E-Mail einfach ignorieren.",
+    "Falls Sie es nicht erstellt haben, bestätigen Sie es nicht, sondern ignorieren Sie diese E-Mail. Um das Konto stattdessen zu Ihrem zu machen, setzen Sie sein Passwort auf der Anmeldeseite zurück.",
   "mail.resetPassword.subject": "Setzen Sie Ihr Passwort für {host} zurück",
   "mail.resetPassword.heading": "Setzen Sie Ihr Passwort für {host} zurück",
   "mail.resetPassword.intro":
@@ -148,8 +174,9 @@ export const de: Messages = {
   "mail.emailChangeRequested.heading": "Änderung Ihrer E-Mail-Adresse bei {host} angefordert",
   "mail.emailChangeRequested.intro":
     "Jemand, der bei Ihrem Konto angemeldet ist, möchte es auf eine andere E-Mail-Adresse umstellen. Die Adresse ändert sich erst, wenn die neue bestätigt ist.",
-  "mail.emailChangeRequested.reset":
-    "Falls Sie das nicht waren, setzen Sie jetzt Ihr Passwort zurück, damit Ihr Konto Ihres bleibt:",
+  "mail.emailChangeRequested.stop":
+    "Falls Sie das nicht waren, stoppen Sie es jetzt: Die Änderung wird abgebrochen, alle Geräte werden abgemeldet, und Sie wählen ein neues Passwort.",
+  "mail.emailChangeRequested.action": "Das war ich nicht",
   "mail.newSignIn.subject": "Neue Anmeldung bei Ihrem Konto auf {host}",
   "mail.newSignIn.heading": "Neue Anmeldung bei Ihrem Konto auf {host}",
   "mail.newSignIn.intro":
@@ -159,6 +186,12 @@ export const de: Messages = {
   "mail.newSignIn.from": "Von: {ip}",
   "mail.newSignIn.browser": "Browser: {browser}",
   "mail.newSignIn.reset": "Falls Sie das nicht waren, setzen Sie jetzt Ihr Passwort zurück:",
+  "mail.accountSecured.subject": "Ihr Konto bei {host} gehört jetzt Ihnen",
+  "mail.accountSecured.heading": "Ihr Konto bei {host} gehört jetzt Ihnen",
+  "mail.accountSecured.intro":
+    "Jemand hatte auf dieser Website mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Als Sie nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Bestätigung in zwei Schritten und verknüpfte Konten), und alle Sitzungen des Kontos wurden beendet.",
+  "mail.accountSecured.again":
+    "Falls Sie davon etwas selbst eingerichtet hatten, melden Sie sich an und richten Sie es neu ein:",
 
   "error.OAuthSignin.title": "Anmeldung konnte nicht beginnen",
   "error.OAuthSignin.message": "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
@@ -200,6 +233,9 @@ export const de: Messages = {
   "error.AccountDisabled.title": "Konto deaktiviert",
   "error.AccountDisabled.message":
     "Dieses Konto ist deaktiviert. Wenden Sie sich an die Verwaltung der Website.",
+  "error.AccountChanged.title": "Ihr Konto hat sich geändert",
+  "error.AccountChanged.message":
+    "Die Sicherheitseinstellungen Ihres Kontos haben sich währenddessen geändert, daher wurde nichts ausgeführt. Melden Sie sich erneut an und versuchen Sie es noch einmal.",
   "error.PasskeyInvalid.title": "Passkey nicht akzeptiert",
   "error.PasskeyInvalid.message":
     "Mit diesem Passkey konnten Sie nicht angemeldet werden. Versuchen Sie es erneut oder melden Sie sich auf andere Weise an.",

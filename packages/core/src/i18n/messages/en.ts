@@ -32,6 +32,8 @@ const pages = {
   "signin.createAccount": "Create an account",
   "signin.passwordReset": "Your password has been changed. Sign in with your new password.",
   "signin.emailVerified": "Your email address is verified. You can sign in now.",
+  "signin.accountSecured":
+    "Your password is set, and the account is yours: someone had created it with your address before the address was confirmed, and everything they set up on it has been removed. Sign in with your new password.",
   "signin.withPasskey": "Sign in with a passkey",
   "signin.passkeySignUp": "Create an account with a passkey",
 
@@ -76,8 +78,14 @@ const pages = {
 
   // --- email verification and change ---
   "confirmVerifyEmail.title": "Confirm your email",
-  "confirmVerifyEmail.question": "Confirm {email} as the address of your account?",
-  "confirmVerifyEmail.submit": "Confirm email address",
+  "confirmVerifyEmail.created": "An account was created on this site with {email} on {date}.",
+  "confirmVerifyEmail.createdUndated": "An account was created on this site with {email}.",
+  "confirmVerifyEmail.onlyYou":
+    "Confirm it only if you created it yourself: whoever created it chose how to sign in to it.",
+  "confirmVerifyEmail.submit": "I created this account: confirm",
+  "confirmVerifyEmail.notYou":
+    "Not you? Do not confirm. Reset the password instead: the account becomes yours, and whatever the other person set up on it is removed.",
+  "confirmVerifyEmail.reset": "Reset the password",
   "emailVerified.title": "Email verified",
   "emailVerified.text": "Your email address is confirmed. You can sign in now.",
   "confirmChangeEmail.title": "Confirm your new email",
@@ -85,6 +93,24 @@ const pages = {
   "confirmChangeEmail.submit": "Confirm new email",
   "emailChanged.title": "Email changed",
   "emailChanged.text": "Your account's email address is now {email}.",
+  "cancelEmailChange.title": "Stop the email change",
+  "cancelEmailChange.text":
+    "Someone signed in to your account asked to move it to another email address. If it was not you, stop it here: the change is cancelled, or undone if it went through already, and every device signed in to your account is signed out.",
+  "cancelEmailChange.submit": "Stop the change and sign out everywhere",
+  "emailChangeCancelled.title": "Change stopped",
+  "emailChangeCancelled.text":
+    "The email change is cancelled and every device is signed out. Your account's address is {email}.",
+  "emailChangeCancelled.notRestored":
+    "Every device is signed out, but the change had gone through already and {email} is now used by another account, so it could not be given back. Contact the site for help.",
+  "emailChangeCancelled.next":
+    "Now choose a new password, in case whoever asked for the change knows yours. Once signed in, check your passkeys, two-step verification and linked accounts, and remove anything you do not recognise.",
+  "emailChangeCancelled.reset": "Send me a link to choose a new password",
+
+  // --- after a sign-in that claimed an account someone else had created with the address ---
+  "accountSecured.title": "This account is yours",
+  "accountSecured.text":
+    "Someone had created an account with your email address before the address was confirmed. Now that you have proven it is yours, everything they set up on the account has been removed (its password, passkeys, two-step verification, accounts at other sites, name and picture), and every session on it has ended.",
+  "accountSecured.next": "If you had set any of that up yourself, set it up again in your account settings.",
 
   // --- two-step verification ---
   "twoFactor.title": "Two-step verification",
@@ -130,9 +156,11 @@ const pages = {
   "mail.signIn.ignore": "If you did not request this email you can safely ignore it.",
   "mail.verifyEmail.subject": "Confirm your email for {host}",
   "mail.verifyEmail.heading": "Confirm your email for {host}",
-  "mail.verifyEmail.intro": "Open this link to confirm that this address is yours:",
+  "mail.verifyEmail.intro":
+    "An account was created with this email address. If you created it, open this link to confirm the address:",
   "mail.verifyEmail.action": "Confirm email",
-  "mail.verifyEmail.ignore": "If you did not create an account, you can safely ignore this email.",
+  "mail.verifyEmail.ignore":
+    "If you did not create it, do not confirm it: ignore this email. To make the account yours instead, reset its password from the sign-in page.",
   "mail.resetPassword.subject": "Reset your password for {host}",
   "mail.resetPassword.heading": "Reset your password for {host}",
   "mail.resetPassword.intro":
@@ -162,7 +190,9 @@ const pages = {
   "mail.emailChangeRequested.heading": "A change of your email was requested on {host}",
   "mail.emailChangeRequested.intro":
     "Someone signed in to your account asked to move it to another email address. It changes only when the new address is confirmed.",
-  "mail.emailChangeRequested.reset": "If it was not you, reset your password now to keep your account yours:",
+  "mail.emailChangeRequested.stop":
+    "If it was not you, stop it now: the change is cancelled, every device is signed out, and you choose a new password.",
+  "mail.emailChangeRequested.action": "This wasn't me",
   "mail.newSignIn.subject": "New sign-in to your account on {host}",
   "mail.newSignIn.heading": "New sign-in to your account on {host}",
   "mail.newSignIn.intro": "Your account was just signed in to from a browser it has not been used on before:",
@@ -171,6 +201,11 @@ const pages = {
   "mail.newSignIn.from": "From: {ip}",
   "mail.newSignIn.browser": "Browser: {browser}",
   "mail.newSignIn.reset": "If this was not you, reset your password now:",
+  "mail.accountSecured.subject": "Your account on {host} is yours now",
+  "mail.accountSecured.heading": "Your account on {host} is yours now",
+  "mail.accountSecured.intro":
+    "Someone had created an account on this site with your email address before the address was confirmed. When you proved it is yours, everything they set up on the account was removed (its password, passkeys, two-step verification and linked accounts), and every session on it ended.",
+  "mail.accountSecured.again": "If you had set any of that up yourself, sign in and set it up again:",
 } as const;
 
 /** English, the source of truth: the pages' and mails' messages, then the error codes' (`error.<Code>.title|message`). */

@@ -24,6 +24,8 @@ export const es: Messages = {
   "signin.createAccount": "Crear una cuenta",
   "signin.passwordReset": "Se ha cambiado tu contraseña. Inicia sesión con la nueva.",
   "signin.emailVerified": "Tu dirección de correo está verificada. Ya puedes iniciar sesión.",
+  "signin.accountSecured":
+    "Tu contraseña está establecida y la cuenta es tuya: alguien la había creado con tu dirección antes de que se confirmara, y se ha eliminado todo lo que había configurado en ella. Inicia sesión con tu nueva contraseña.",
   "signin.withPasskey": "Iniciar sesión con una llave de acceso",
   "signin.passkeySignUp": "Crear una cuenta con una llave de acceso",
 
@@ -62,8 +64,14 @@ export const es: Messages = {
   "resetPassword.failed": "No se pudo cambiar la contraseña.",
 
   "confirmVerifyEmail.title": "Confirmar tu correo",
-  "confirmVerifyEmail.question": "¿Confirmar {email} como la dirección de tu cuenta?",
-  "confirmVerifyEmail.submit": "Confirmar dirección de correo",
+  "confirmVerifyEmail.created": "Se creó una cuenta en este sitio con {email} el {date}.",
+  "confirmVerifyEmail.createdUndated": "Se creó una cuenta en este sitio con {email}.",
+  "confirmVerifyEmail.onlyYou":
+    "Confírmala solo si la creaste tú: quien la creó eligió cómo iniciar sesión en ella.",
+  "confirmVerifyEmail.submit": "Yo creé esta cuenta: confirmar",
+  "confirmVerifyEmail.notYou":
+    "¿No fuiste tú? No la confirmes. Restablece la contraseña: la cuenta pasa a ser tuya y se elimina todo lo que la otra persona configuró en ella.",
+  "confirmVerifyEmail.reset": "Restablecer la contraseña",
   "emailVerified.title": "Correo verificado",
   "emailVerified.text": "Tu dirección de correo está confirmada. Ya puedes iniciar sesión.",
   "confirmChangeEmail.title": "Confirmar tu nuevo correo",
@@ -71,6 +79,22 @@ export const es: Messages = {
   "confirmChangeEmail.submit": "Confirmar nuevo correo",
   "emailChanged.title": "Correo cambiado",
   "emailChanged.text": "La dirección de correo de tu cuenta ahora es {email}.",
+  "cancelEmailChange.title": "Detener el cambio de correo",
+  "cancelEmailChange.text":
+    "Alguien con la sesión iniciada en tu cuenta ha pedido pasarla a otra dirección de correo. Si no fuiste tú, detenlo aquí: el cambio se cancela, o se deshace si ya se hizo, y se cierra la sesión en todos los dispositivos conectados a tu cuenta.",
+  "cancelEmailChange.submit": "Detener el cambio y cerrar sesión en todas partes",
+  "emailChangeCancelled.title": "Cambio detenido",
+  "emailChangeCancelled.text":
+    "El cambio de correo se ha cancelado y se ha cerrado la sesión en todos los dispositivos. La dirección de tu cuenta es {email}.",
+  "emailChangeCancelled.notRestored":
+    "Se ha cerrado la sesión en todos los dispositivos, pero el cambio ya se había hecho y {email} ahora la usa otra cuenta, así que no se ha podido recuperar. Ponte en contacto con el sitio para pedir ayuda.",
+  "emailChangeCancelled.next":
+    "Ahora elige una contraseña nueva, por si quien pidió el cambio conoce la tuya. Cuando inicies sesión, revisa tus llaves de acceso, la verificación en dos pasos y las cuentas vinculadas, y elimina todo lo que no reconozcas.",
+  "emailChangeCancelled.reset": "Enviarme un enlace para elegir una contraseña nueva",
+  "accountSecured.title": "Esta cuenta es tuya",
+  "accountSecured.text":
+    "Alguien había creado una cuenta con tu dirección de correo antes de que se confirmara. Ahora que has demostrado que es tuya, se ha eliminado todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, verificación en dos pasos, cuentas en otros sitios, nombre e imagen) y se han cerrado todas las sesiones abiertas en ella.",
+  "accountSecured.next": "Si configuraste algo de eso tú, vuelve a configurarlo en los ajustes de tu cuenta.",
 
   "twoFactor.title": "Verificación en dos pasos",
   "twoFactor.codeIntro":
@@ -113,9 +137,11 @@ export const es: Messages = {
   "mail.signIn.ignore": "Si no has pedido este correo, puedes ignorarlo sin problema.",
   "mail.verifyEmail.subject": "Confirma tu correo para {host}",
   "mail.verifyEmail.heading": "Confirma tu correo para {host}",
-  "mail.verifyEmail.intro": "Abre este enlace para confirmar que esta dirección es tuya:",
+  "mail.verifyEmail.intro":
+    "Se ha creado una cuenta con esta dirección de correo. Si la creaste tú, abre este enlace para confirmar la dirección:",
   "mail.verifyEmail.action": "Confirmar correo",
-  "mail.verifyEmail.ignore": "Si no has creado ninguna cuenta, puedes ignorar este correo sin problema.",
+  "mail.verifyEmail.ignore":
+    "Si no la creaste tú, no la confirmes: ignora este correo. Para que la cuenta sea tuya, restablece su contraseña desde la página de inicio de sesión.",
   "mail.resetPassword.subject": "Restablece tu contraseña de {host}",
   "mail.resetPassword.heading": "Restablece tu contraseña de {host}",
   "mail.resetPassword.intro":
@@ -147,8 +173,9 @@ export const es: Messages = {
   "mail.emailChangeRequested.heading": "Se ha pedido cambiar tu correo en {host}",
   "mail.emailChangeRequested.intro":
     "Alguien con la sesión iniciada en tu cuenta ha pedido pasarla a otra dirección de correo. Solo cambiará cuando se confirme la nueva dirección.",
-  "mail.emailChangeRequested.reset":
-    "Si no fuiste tú, restablece tu contraseña ahora para no perder el control de tu cuenta:",
+  "mail.emailChangeRequested.stop":
+    "Si no fuiste tú, detenlo ahora: el cambio se cancela, se cierra la sesión en todos los dispositivos y eliges una contraseña nueva.",
+  "mail.emailChangeRequested.action": "No fui yo",
   "mail.newSignIn.subject": "Nuevo inicio de sesión en tu cuenta de {host}",
   "mail.newSignIn.heading": "Nuevo inicio de sesión en tu cuenta de {host}",
   "mail.newSignIn.intro":
@@ -158,6 +185,11 @@ export const es: Messages = {
   "mail.newSignIn.from": "Desde: {ip}",
   "mail.newSignIn.browser": "Navegador: {browser}",
   "mail.newSignIn.reset": "Si no fuiste tú, restablece tu contraseña ahora:",
+  "mail.accountSecured.subject": "Tu cuenta en {host} ya es tuya",
+  "mail.accountSecured.heading": "Tu cuenta en {host} ya es tuya",
+  "mail.accountSecured.intro":
+    "Alguien había creado una cuenta en este sitio con tu dirección de correo antes de que se confirmara. Cuando demostraste que es tuya, se eliminó todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, verificación en dos pasos y cuentas vinculadas) y se cerraron todas las sesiones abiertas en ella.",
+  "mail.accountSecured.again": "Si configuraste algo de eso tú, inicia sesión y vuelve a configurarlo:",
 
   "error.OAuthSignin.title": "No se pudo empezar a iniciar sesión",
   "error.OAuthSignin.message": "Prueba a iniciar sesión con otra cuenta.",
@@ -198,6 +230,9 @@ export const es: Messages = {
   "error.AccountDisabled.title": "Cuenta desactivada",
   "error.AccountDisabled.message":
     "Esta cuenta está desactivada. Ponte en contacto con el administrador del sitio.",
+  "error.AccountChanged.title": "Tu cuenta ha cambiado",
+  "error.AccountChanged.message":
+    "La configuración de seguridad de tu cuenta cambió mientras tanto, así que no se ha hecho nada. Vuelve a iniciar sesión e inténtalo de nuevo.",
   "error.PasskeyInvalid.title": "Llave de acceso no aceptada",
   "error.PasskeyInvalid.message":
     "No se ha podido iniciar sesión con esa llave de acceso. Vuelve a intentarlo o usa otra forma de iniciar sesión.",

@@ -29,6 +29,8 @@ export const fr: Messages = {
   "signin.createAccount": "Créer un compte",
   "signin.passwordReset": "Votre mot de passe a été modifié. Connectez-vous avec votre nouveau mot de passe.",
   "signin.emailVerified": "Votre adresse e-mail est vérifiée. Vous pouvez maintenant vous connecter.",
+  "signin.accountSecured":
+    "Votre mot de passe est défini et le compte est à vous\u00a0: quelqu'un l'avait créé avec votre adresse avant qu'elle ne soit confirmée, et tout ce que cette personne y avait configuré a été supprimé. Connectez-vous avec votre nouveau mot de passe.",
   "signin.withPasskey": "Se connecter avec une clé d'accès",
   "signin.passkeySignUp": "Créer un compte avec une clé d'accès",
 
@@ -67,8 +69,14 @@ export const fr: Messages = {
   "resetPassword.failed": "Impossible de modifier le mot de passe.",
 
   "confirmVerifyEmail.title": "Confirmer votre adresse e-mail",
-  "confirmVerifyEmail.question": "Confirmer {email} comme adresse de votre compte\u00a0?",
-  "confirmVerifyEmail.submit": "Confirmer l'adresse e-mail",
+  "confirmVerifyEmail.created": "Un compte a été créé sur ce site avec {email} le {date}.",
+  "confirmVerifyEmail.createdUndated": "Un compte a été créé sur ce site avec {email}.",
+  "confirmVerifyEmail.onlyYou":
+    "Ne le confirmez que si vous l'avez créé vous-même\u00a0: la personne qui l'a créé a choisi comment s'y connecter.",
+  "confirmVerifyEmail.submit": "J'ai créé ce compte\u00a0: confirmer",
+  "confirmVerifyEmail.notYou":
+    "Ce n'était pas vous\u00a0? Ne confirmez pas. Réinitialisez plutôt le mot de passe\u00a0: le compte devient le vôtre, et tout ce que l'autre personne y a configuré est supprimé.",
+  "confirmVerifyEmail.reset": "Réinitialiser le mot de passe",
   "emailVerified.title": "Adresse e-mail vérifiée",
   "emailVerified.text": "Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.",
   "confirmChangeEmail.title": "Confirmer votre nouvelle adresse e-mail",
@@ -76,6 +84,23 @@ export const fr: Messages = {
   "confirmChangeEmail.submit": "Confirmer la nouvelle adresse",
   "emailChanged.title": "Adresse e-mail modifiée",
   "emailChanged.text": "L'adresse e-mail de votre compte est désormais {email}.",
+  "cancelEmailChange.title": "Arrêter le changement d'adresse e-mail",
+  "cancelEmailChange.text":
+    "Une personne connectée à votre compte a demandé à le rattacher à une autre adresse e-mail. Si ce n'était pas vous, arrêtez-le ici\u00a0: le changement est annulé, ou défait s'il a déjà eu lieu, et tous les appareils connectés à votre compte sont déconnectés.",
+  "cancelEmailChange.submit": "Arrêter le changement et se déconnecter partout",
+  "emailChangeCancelled.title": "Changement arrêté",
+  "emailChangeCancelled.text":
+    "Le changement d'adresse e-mail est annulé et tous les appareils sont déconnectés. L'adresse de votre compte est {email}.",
+  "emailChangeCancelled.notRestored":
+    "Tous les appareils sont déconnectés, mais le changement avait déjà eu lieu et {email} est désormais utilisée par un autre compte\u00a0: elle n'a pas pu être rendue. Contactez le site pour obtenir de l'aide.",
+  "emailChangeCancelled.next":
+    "Choisissez maintenant un nouveau mot de passe, au cas où la personne à l'origine du changement connaîtrait le vôtre. Une fois connecté, vérifiez vos clés d'accès, la validation en deux étapes et les comptes associés, et supprimez tout ce que vous ne reconnaissez pas.",
+  "emailChangeCancelled.reset": "M'envoyer un lien pour choisir un nouveau mot de passe",
+  "accountSecured.title": "Ce compte est à vous",
+  "accountSecured.text":
+    "Quelqu'un avait créé un compte avec votre adresse e-mail avant qu'elle ne soit confirmée. Maintenant que vous avez prouvé qu'elle vous appartient, tout ce que cette personne avait configuré sur le compte a été supprimé (mot de passe, clés d'accès, validation en deux étapes, comptes sur d'autres sites, nom et photo), et toutes les sessions ouvertes sur ce compte ont pris fin.",
+  "accountSecured.next":
+    "Si vous aviez configuré vous-même une partie de tout cela, configurez-la de nouveau dans les réglages de votre compte.",
 
   "twoFactor.title": "Validation en deux étapes",
   "twoFactor.codeIntro":
@@ -119,9 +144,11 @@ export const fr: Messages = {
   "mail.signIn.ignore": "Si vous n'avez pas demandé cet e-mail, vous pouvez l'ignorer.",
   "mail.verifyEmail.subject": "Confirmez votre adresse e-mail pour {host}",
   "mail.verifyEmail.heading": "Confirmez votre adresse e-mail pour {host}",
-  "mail.verifyEmail.intro": "Ouvrez ce lien pour confirmer que cette adresse vous appartient\u00a0:",
+  "mail.verifyEmail.intro":
+    "Un compte a été créé avec cette adresse e-mail. Si c'est vous qui l'avez créé, ouvrez ce lien pour confirmer l'adresse\u00a0:",
   "mail.verifyEmail.action": "Confirmer l'adresse e-mail",
-  "mail.verifyEmail.ignore": "Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.",
+  "mail.verifyEmail.ignore":
+    "Si vous ne l'avez pas créé, ne le confirmez pas\u00a0: ignorez cet e-mail. Pour que le compte devienne le vôtre, réinitialisez plutôt son mot de passe depuis la page de connexion.",
   "mail.resetPassword.subject": "Réinitialisez votre mot de passe pour {host}",
   "mail.resetPassword.heading": "Réinitialisez votre mot de passe pour {host}",
   "mail.resetPassword.intro":
@@ -153,8 +180,9 @@ export const fr: Messages = {
   "mail.emailChangeRequested.heading": "Changement d'adresse e-mail demandé sur {host}",
   "mail.emailChangeRequested.intro":
     "Une personne connectée à votre compte a demandé à le rattacher à une autre adresse e-mail. Le changement n'a lieu qu'une fois la nouvelle adresse confirmée.",
-  "mail.emailChangeRequested.reset":
-    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant pour garder la main sur votre compte\u00a0:",
+  "mail.emailChangeRequested.stop":
+    "Si ce n'était pas vous, arrêtez-le maintenant\u00a0: le changement est annulé, tous les appareils sont déconnectés et vous choisissez un nouveau mot de passe.",
+  "mail.emailChangeRequested.action": "Ce n'était pas moi",
   "mail.newSignIn.subject": "Nouvelle connexion à votre compte sur {host}",
   "mail.newSignIn.heading": "Nouvelle connexion à votre compte sur {host}",
   "mail.newSignIn.intro":
@@ -164,6 +192,12 @@ export const fr: Messages = {
   "mail.newSignIn.from": "Depuis\u00a0: {ip}",
   "mail.newSignIn.browser": "Navigateur\u00a0: {browser}",
   "mail.newSignIn.reset": "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant\u00a0:",
+  "mail.accountSecured.subject": "Votre compte sur {host} est désormais à vous",
+  "mail.accountSecured.heading": "Votre compte sur {host} est désormais à vous",
+  "mail.accountSecured.intro":
+    "Quelqu'un avait créé un compte sur ce site avec votre adresse e-mail avant qu'elle ne soit confirmée. Lorsque vous avez prouvé qu'elle vous appartient, tout ce que cette personne avait configuré sur le compte a été supprimé (mot de passe, clés d'accès, validation en deux étapes et comptes associés), et toutes les sessions ouvertes sur ce compte ont pris fin.",
+  "mail.accountSecured.again":
+    "Si vous aviez configuré vous-même une partie de tout cela, connectez-vous et configurez-la de nouveau\u00a0:",
 
   "error.OAuthSignin.title": "Impossible de démarrer la connexion",
   "error.OAuthSignin.message": "Essayez de vous connecter avec un autre compte.",
@@ -204,6 +238,9 @@ export const fr: Messages = {
     "Confirmez d'abord votre adresse e-mail\u00a0: nous vous avons envoyé un nouveau lien.",
   "error.AccountDisabled.title": "Compte désactivé",
   "error.AccountDisabled.message": "Ce compte est désactivé. Contactez l'administrateur du site.",
+  "error.AccountChanged.title": "Votre compte a changé",
+  "error.AccountChanged.message":
+    "Les réglages de sécurité de votre compte ont changé entre-temps\u00a0: rien n'a été fait. Reconnectez-vous, puis réessayez.",
   "error.PasskeyInvalid.title": "Clé d'accès refusée",
   "error.PasskeyInvalid.message":
     "Cette clé d'accès n'a pas permis de vous connecter. Réessayez ou choisissez un autre moyen de connexion.",

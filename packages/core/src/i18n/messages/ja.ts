@@ -29,6 +29,8 @@ export const ja: Messages = {
   "signin.createAccount": "アカウントを作成",
   "signin.passwordReset": "パスワードを変更しました。新しいパスワードでサインインしてください。",
   "signin.emailVerified": "メールアドレスを確認しました。サインインできます。",
+  "signin.accountSecured":
+    "パスワードを設定しました。このアカウントはあなたのものです。メールアドレスが確認される前に、誰かがこのアドレスでアカウントを作成していましたが、その人が設定したものはすべて削除しました。新しいパスワードでサインインしてください。",
   "signin.withPasskey": "パスキーでサインイン",
   "signin.passkeySignUp": "パスキーでアカウントを作成",
 
@@ -66,8 +68,14 @@ export const ja: Messages = {
   "resetPassword.failed": "パスワードを変更できませんでした。",
 
   "confirmVerifyEmail.title": "メールアドレスの確認",
-  "confirmVerifyEmail.question": "{email} をアカウントのメールアドレスとして確認しますか？",
-  "confirmVerifyEmail.submit": "メールアドレスを確認",
+  "confirmVerifyEmail.created": "{date} に {email} でこのサイトのアカウントが作成されました。",
+  "confirmVerifyEmail.createdUndated": "{email} でこのサイトのアカウントが作成されました。",
+  "confirmVerifyEmail.onlyYou":
+    "ご自身で作成した場合にのみ確認してください。このアカウントへのサインイン方法は、作成した人が決めています。",
+  "confirmVerifyEmail.submit": "自分で作成したアカウントとして確認",
+  "confirmVerifyEmail.notYou":
+    "心当たりがない場合は、確認しないでください。代わりにパスワードを再設定すると、アカウントはあなたのものになり、相手が設定したものはすべて削除されます。",
+  "confirmVerifyEmail.reset": "パスワードを再設定",
   "emailVerified.title": "メールアドレスを確認しました",
   "emailVerified.text": "メールアドレスの確認が完了しました。サインインできます。",
   "confirmChangeEmail.title": "新しいメールアドレスの確認",
@@ -75,6 +83,23 @@ export const ja: Messages = {
   "confirmChangeEmail.submit": "新しいメールアドレスを確認",
   "emailChanged.title": "メールアドレスを変更しました",
   "emailChanged.text": "アカウントのメールアドレスは {email} になりました。",
+  "cancelEmailChange.title": "メールアドレスの変更を止める",
+  "cancelEmailChange.text":
+    "アカウントにサインインしている誰かが、アカウントを別のメールアドレスに移すようリクエストしました。心当たりがない場合は、ここで止めてください。変更は取り消され（すでに変更されていた場合は元に戻され）、アカウントにサインインしているすべてのデバイスがサインアウトされます。",
+  "cancelEmailChange.submit": "変更を止めてすべてのデバイスでサインアウト",
+  "emailChangeCancelled.title": "変更を止めました",
+  "emailChangeCancelled.text":
+    "メールアドレスの変更を取り消し、すべてのデバイスをサインアウトしました。アカウントのメールアドレスは {email} です。",
+  "emailChangeCancelled.notRestored":
+    "すべてのデバイスをサインアウトしましたが、変更はすでに完了しており、{email} は現在別のアカウントで使われているため、元に戻せませんでした。サイトにお問い合わせください。",
+  "emailChangeCancelled.next":
+    "変更をリクエストした人があなたのパスワードを知っている場合に備えて、新しいパスワードを設定してください。サインイン後、パスキー、2 段階認証、連携しているアカウントを確認し、心当たりのないものは削除してください。",
+  "emailChangeCancelled.reset": "新しいパスワードを設定するリンクを送信",
+  "accountSecured.title": "このアカウントはあなたのものです",
+  "accountSecured.text":
+    "メールアドレスが確認される前に、誰かがあなたのメールアドレスでアカウントを作成していました。このアドレスがあなたのものであることを確認できたため、その人がアカウントに設定したもの（パスワード、パスキー、2 段階認証、他のサイトのアカウント、名前と画像）をすべて削除し、このアカウントのすべてのセッションを終了しました。",
+  "accountSecured.next":
+    "その中にご自身で設定したものがあった場合は、アカウント設定でもう一度設定してください。",
 
   "twoFactor.title": "2 段階認証",
   "twoFactor.codeIntro":
@@ -118,10 +143,10 @@ export const ja: Messages = {
   "mail.verifyEmail.subject": "{host} のメールアドレスの確認",
   "mail.verifyEmail.heading": "{host} のメールアドレスの確認",
   "mail.verifyEmail.intro":
-    "このメールアドレスがご本人のものであることを確認するには、次のリンクを開いてください：",
+    "このメールアドレスでアカウントが作成されました。ご自身で作成した場合は、次のリンクを開いてアドレスを確認してください：",
   "mail.verifyEmail.action": "メールアドレスを確認",
   "mail.verifyEmail.ignore":
-    "アカウントを作成した覚えがない場合は、このメールを無視していただいて問題ありません。",
+    "作成した覚えがない場合は確認せず、このメールを無視してください。代わりにアカウントを自分のものにするには、サインインページからパスワードを再設定してください。",
   "mail.resetPassword.subject": "{host} のパスワードの再設定",
   "mail.resetPassword.heading": "{host} のパスワードの再設定",
   "mail.resetPassword.intro":
@@ -153,8 +178,9 @@ export const ja: Messages = {
   "mail.emailChangeRequested.heading": "{host} でメールアドレスの変更がリクエストされました",
   "mail.emailChangeRequested.intro":
     "アカウントにサインインしているユーザーが、別のメールアドレスへの変更をリクエストしました。新しいアドレスが確認されるまで、変更は反映されません。",
-  "mail.emailChangeRequested.reset":
-    "心当たりがない場合は、アカウントを守るため、今すぐパスワードを再設定してください：",
+  "mail.emailChangeRequested.stop":
+    "心当たりがない場合は、今すぐ止めてください。変更は取り消され、すべてのデバイスがサインアウトされ、新しいパスワードを設定できます。",
+  "mail.emailChangeRequested.action": "心当たりがない",
   "mail.newSignIn.subject": "{host} のアカウントへの新しいサインイン",
   "mail.newSignIn.heading": "{host} のアカウントへの新しいサインイン",
   "mail.newSignIn.intro": "これまで使われたことのないブラウザから、アカウントへのサインインがありました：",
@@ -163,6 +189,12 @@ export const ja: Messages = {
   "mail.newSignIn.from": "IP アドレス：{ip}",
   "mail.newSignIn.browser": "ブラウザ：{browser}",
   "mail.newSignIn.reset": "心当たりがない場合は、今すぐパスワードを再設定してください：",
+  "mail.accountSecured.subject": "{host} のアカウントがあなたのものになりました",
+  "mail.accountSecured.heading": "{host} のアカウントがあなたのものになりました",
+  "mail.accountSecured.intro":
+    "メールアドレスが確認される前に、誰かがあなたのメールアドレスでこのサイトのアカウントを作成していました。あなたがこのアドレスの持ち主であることを確認できたため、その人がアカウントに設定したもの（パスワード、パスキー、2 段階認証、連携しているアカウント）をすべて削除し、このアカウントのすべてのセッションを終了しました。",
+  "mail.accountSecured.again":
+    "その中にご自身で設定したものがあった場合は、サインインしてもう一度設定してください：",
 
   "error.OAuthSignin.title": "サインインを開始できませんでした",
   "error.OAuthSignin.message": "別のアカウントでサインインしてみてください。",
@@ -203,6 +235,9 @@ export const ja: Messages = {
   "error.AccountDisabled.title": "アカウントが無効です",
   "error.AccountDisabled.message":
     "このアカウントは無効になっています。サイトの管理者にお問い合わせください。",
+  "error.AccountChanged.title": "アカウントが変更されました",
+  "error.AccountChanged.message":
+    "処理中にアカウントのセキュリティ設定が変更されたため、何も行われませんでした。もう一度サインインしてから、やり直してください。",
   "error.PasskeyInvalid.title": "パスキーを使用できませんでした",
   "error.PasskeyInvalid.message":
     "このパスキーではサインインできませんでした。もう一度お試しいただくか、別の方法でサインインしてください。",

@@ -27,6 +27,8 @@ export const ptBR: Messages = {
   "signin.createAccount": "Criar uma conta",
   "signin.passwordReset": "Sua senha foi alterada. Entre com a nova senha.",
   "signin.emailVerified": "Seu endereço de e-mail foi verificado. Agora você já pode entrar.",
+  "signin.accountSecured":
+    "Sua senha foi definida e a conta é sua: alguém a tinha criado com o seu endereço antes de ele ser confirmado, e tudo o que essa pessoa configurou nela foi removido. Entre com sua nova senha.",
   "signin.withPasskey": "Entrar com uma chave de acesso",
   "signin.passkeySignUp": "Criar uma conta com uma chave de acesso",
 
@@ -65,8 +67,14 @@ export const ptBR: Messages = {
   "resetPassword.failed": "Não foi possível alterar a senha.",
 
   "confirmVerifyEmail.title": "Confirme seu e-mail",
-  "confirmVerifyEmail.question": "Confirmar {email} como o endereço da sua conta?",
-  "confirmVerifyEmail.submit": "Confirmar endereço de e-mail",
+  "confirmVerifyEmail.created": "Uma conta foi criada neste site com {email} em {date}.",
+  "confirmVerifyEmail.createdUndated": "Uma conta foi criada neste site com {email}.",
+  "confirmVerifyEmail.onlyYou":
+    "Confirme somente se foi você que a criou: quem a criou escolheu como entrar nela.",
+  "confirmVerifyEmail.submit": "Eu criei esta conta: confirmar",
+  "confirmVerifyEmail.notYou":
+    "Não foi você? Não confirme. Redefina a senha: a conta passa a ser sua, e tudo o que a outra pessoa configurou nela é removido.",
+  "confirmVerifyEmail.reset": "Redefinir a senha",
   "emailVerified.title": "E-mail verificado",
   "emailVerified.text": "Seu endereço de e-mail foi confirmado. Agora você já pode entrar.",
   "confirmChangeEmail.title": "Confirme seu novo e-mail",
@@ -74,6 +82,23 @@ export const ptBR: Messages = {
   "confirmChangeEmail.submit": "Confirmar novo e-mail",
   "emailChanged.title": "E-mail alterado",
   "emailChanged.text": "O endereço de e-mail da sua conta agora é {email}.",
+  "cancelEmailChange.title": "Impedir a mudança de e-mail",
+  "cancelEmailChange.text":
+    "Alguém conectado à sua conta pediu para mudá-la para outro endereço de e-mail. Se não foi você, impeça aqui: a mudança é cancelada, ou desfeita se já aconteceu, e todos os dispositivos conectados à sua conta são desconectados.",
+  "cancelEmailChange.submit": "Impedir a mudança e sair em todos os dispositivos",
+  "emailChangeCancelled.title": "Mudança impedida",
+  "emailChangeCancelled.text":
+    "A mudança de e-mail foi cancelada e todos os dispositivos foram desconectados. O endereço da sua conta é {email}.",
+  "emailChangeCancelled.notRestored":
+    "Todos os dispositivos foram desconectados, mas a mudança já tinha acontecido e {email} agora é usado por outra conta, então não foi possível devolvê-lo. Entre em contato com o site para pedir ajuda.",
+  "emailChangeCancelled.next":
+    "Agora escolha uma senha nova, caso quem pediu a mudança saiba a sua. Depois de entrar, confira suas chaves de acesso, a verificação em duas etapas e as contas vinculadas, e remova o que você não reconhecer.",
+  "emailChangeCancelled.reset": "Enviar um link para escolher uma senha nova",
+  "accountSecured.title": "Esta conta é sua",
+  "accountSecured.text":
+    "Alguém tinha criado uma conta com o seu endereço de e-mail antes de ele ser confirmado. Agora que você provou que ele é seu, tudo o que essa pessoa configurou na conta foi removido (senha, chaves de acesso, verificação em duas etapas, contas em outros sites, nome e foto), e todas as sessões abertas nela foram encerradas.",
+  "accountSecured.next":
+    "Se você mesmo tinha configurado alguma dessas coisas, configure de novo nas configurações da sua conta.",
 
   "twoFactor.title": "Verificação em duas etapas",
   "twoFactor.codeIntro":
@@ -116,9 +141,11 @@ export const ptBR: Messages = {
   "mail.signIn.ignore": "Se você não pediu este e-mail, pode ignorá-lo com segurança.",
   "mail.verifyEmail.subject": "Confirme seu e-mail em {host}",
   "mail.verifyEmail.heading": "Confirme seu e-mail em {host}",
-  "mail.verifyEmail.intro": "Abra este link para confirmar que este endereço é seu:",
+  "mail.verifyEmail.intro":
+    "Uma conta foi criada com este endereço de e-mail. Se foi você que a criou, abra este link para confirmar o endereço:",
   "mail.verifyEmail.action": "Confirmar e-mail",
-  "mail.verifyEmail.ignore": "Se você não criou uma conta, pode ignorar este e-mail com segurança.",
+  "mail.verifyEmail.ignore":
+    "Se não foi você que a criou, não confirme: ignore este e-mail. Para que a conta passe a ser sua, redefina a senha dela na página de entrada.",
   "mail.resetPassword.subject": "Redefina sua senha em {host}",
   "mail.resetPassword.heading": "Redefina sua senha em {host}",
   "mail.resetPassword.intro":
@@ -148,8 +175,9 @@ export const ptBR: Messages = {
   "mail.emailChangeRequested.heading": "Foi pedida uma alteração do seu e-mail em {host}",
   "mail.emailChangeRequested.intro":
     "Alguém conectado à sua conta pediu para mudá-la para outro endereço de e-mail. A mudança só acontece quando o novo endereço for confirmado.",
-  "mail.emailChangeRequested.reset":
-    "Se não foi você, redefina sua senha agora para manter o controle da sua conta:",
+  "mail.emailChangeRequested.stop":
+    "Se não foi você, impeça agora: a mudança é cancelada, todos os dispositivos são desconectados e você escolhe uma senha nova.",
+  "mail.emailChangeRequested.action": "Não fui eu",
   "mail.newSignIn.subject": "Novo login na sua conta em {host}",
   "mail.newSignIn.heading": "Novo login na sua conta em {host}",
   "mail.newSignIn.intro":
@@ -159,6 +187,12 @@ export const ptBR: Messages = {
   "mail.newSignIn.from": "De: {ip}",
   "mail.newSignIn.browser": "Navegador: {browser}",
   "mail.newSignIn.reset": "Se não foi você, redefina sua senha agora:",
+  "mail.accountSecured.subject": "Sua conta em {host} agora é sua",
+  "mail.accountSecured.heading": "Sua conta em {host} agora é sua",
+  "mail.accountSecured.intro":
+    "Alguém tinha criado uma conta neste site com o seu endereço de e-mail antes de ele ser confirmado. Quando você provou que ele é seu, tudo o que essa pessoa configurou na conta foi removido (senha, chaves de acesso, verificação em duas etapas e contas vinculadas), e todas as sessões abertas nela foram encerradas.",
+  "mail.accountSecured.again":
+    "Se você mesmo tinha configurado alguma dessas coisas, entre e configure de novo:",
 
   "error.OAuthSignin.title": "Não foi possível iniciar o login",
   "error.OAuthSignin.message": "Tente entrar com outra conta.",
@@ -197,6 +231,9 @@ export const ptBR: Messages = {
     "Confirme primeiro seu endereço de e-mail: enviamos um novo link para você.",
   "error.AccountDisabled.title": "Conta desativada",
   "error.AccountDisabled.message": "Esta conta está desativada. Fale com o administrador do site.",
+  "error.AccountChanged.title": "Sua conta mudou",
+  "error.AccountChanged.message":
+    "As configurações de segurança da sua conta mudaram enquanto isso acontecia, então nada foi feito. Entre de novo e tente outra vez.",
   "error.PasskeyInvalid.title": "Chave de acesso não aceita",
   "error.PasskeyInvalid.message":
     "Não foi possível entrar com essa chave de acesso. Tente novamente ou use outra forma de entrar.",

@@ -175,6 +175,7 @@ function models(): PageModel[] {
       csrfToken: value,
       email: value,
       token: value,
+      user: value,
       callbackUrl: value,
       error: value as ErrorCode,
     });
@@ -183,6 +184,9 @@ function models(): PageModel[] {
       csrfToken: value,
       email: value,
       token: value,
+      user: value,
+      createdAt: new Date(0),
+      resetUrl: value,
       callbackUrl: value,
     });
     list.push({ page: "email-verified", signInUrl: value });
@@ -268,6 +272,7 @@ function models(): PageModel[] {
       csrfToken: "c",
       email: "e",
       token: "t",
+      user: "u",
       callbackUrl: "/",
       error: code,
     });

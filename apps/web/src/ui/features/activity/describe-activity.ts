@@ -110,6 +110,10 @@ export function describeActivity(
       const to = str(detail.to) ?? str(detail.email);
       return to ? t("events.emailChangedTo", { email: to }) : t("events.emailChanged");
     }
+    case "email-change-cancelled":
+      return t("events.emailChangeCancelled");
+    case "unverified-account-claimed":
+      return t("events.unverifiedAccountClaimed");
     case "password-changed":
       return t("events.passwordChanged");
     case "password-reset":

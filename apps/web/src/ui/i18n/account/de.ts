@@ -287,6 +287,10 @@ const de: Messages<typeof en, "de"> = {
     userEnabled: "Die Administration hat Ihr Konto wieder aktiviert.",
     roleChanged: "Die Administration hat Ihre Rolle geändert.",
     roleChangedTo: "Die Administration hat Ihre Rolle in „{{role}}“ geändert.",
+    emailChangeCancelled:
+      "Sie haben eine E-Mail-Änderung mit dem Link an Ihre alte Adresse gestoppt, und alle Geräte wurden abgemeldet.",
+    unverifiedAccountClaimed:
+      "Sie haben nachgewiesen, dass Ihre E-Mail-Adresse Ihnen gehört: Was jemand anders vorher im Konto eingerichtet hatte, wurde entfernt, und diese Person wurde abgemeldet.",
     unknown: "Kontoereignis: {{kind}}.",
   },
   reauth: {

@@ -277,6 +277,10 @@ export default {
     userEnabled: "An administrator enabled your account again.",
     roleChanged: "An administrator changed your role.",
     roleChangedTo: "An administrator changed your role to “{{role}}”.",
+    emailChangeCancelled:
+      "You stopped an email change with the link sent to your old address, and every device was signed out.",
+    unverifiedAccountClaimed:
+      "You proved your email address is yours: what someone else had set up on the account before was removed, and they were signed out.",
     unknown: "Account event: {{kind}}.",
   },
   reauth: {

@@ -285,6 +285,10 @@ const es: Messages<typeof en, "es"> = {
     userEnabled: "Un administrador volvió a activar tu cuenta.",
     roleChanged: "Un administrador cambió tu rol.",
     roleChangedTo: "Un administrador cambió tu rol a «{{role}}».",
+    emailChangeCancelled:
+      "Detuviste un cambio de correo con el enlace enviado a tu dirección anterior, y se cerró la sesión en todos los dispositivos.",
+    unverifiedAccountClaimed:
+      "Demostraste que tu dirección de correo es tuya: se eliminó lo que otra persona había configurado antes en la cuenta y se cerró su sesión.",
     unknown: "Evento de la cuenta: {{kind}}.",
   },
   reauth: {

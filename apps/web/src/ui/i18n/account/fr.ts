@@ -292,6 +292,10 @@ const fr: Messages<typeof en, "fr"> = {
     userEnabled: "Un administrateur a réactivé votre compte.",
     roleChanged: "Un administrateur a changé votre rôle.",
     roleChangedTo: "Un administrateur a changé votre rôle en «\u00a0{{role}}\u00a0».",
+    emailChangeCancelled:
+      "Vous avez arrêté un changement d'adresse e-mail avec le lien envoyé à votre ancienne adresse, et tous les appareils ont été déconnectés.",
+    unverifiedAccountClaimed:
+      "Vous avez prouvé que votre adresse e-mail vous appartient\u00a0: ce que quelqu'un d'autre avait configuré sur le compte auparavant a été supprimé, et cette personne a été déconnectée.",
     unknown: "Événement du compte\u00a0: {{kind}}.",
   },
   reauth: {

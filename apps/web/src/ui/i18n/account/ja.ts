@@ -282,6 +282,10 @@ const ja: Messages<typeof en, "ja"> = {
     userEnabled: "管理者があなたのアカウントを再び有効にしました。",
     roleChanged: "管理者があなたのロールを変更しました。",
     roleChangedTo: "管理者があなたのロールを「{{role}}」に変更しました。",
+    emailChangeCancelled:
+      "旧アドレスに送られたリンクでメールアドレスの変更を取り消し、すべてのデバイスがサインアウトされました。",
+    unverifiedAccountClaimed:
+      "メールアドレスがあなたのものであることを確認しました。以前に他の人がアカウントに設定したものは削除され、その人はサインアウトされました。",
     unknown: "アカウントのイベント：{{kind}}。",
   },
   reauth: {

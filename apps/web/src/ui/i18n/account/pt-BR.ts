@@ -282,6 +282,10 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
     userEnabled: "Um administrador reativou sua conta.",
     roleChanged: "Um administrador alterou seu papel.",
     roleChangedTo: "Um administrador alterou seu papel para “{{role}}”.",
+    emailChangeCancelled:
+      "Você impediu uma mudança de e-mail com o link enviado ao seu endereço antigo, e todos os dispositivos foram desconectados.",
+    unverifiedAccountClaimed:
+      "Você provou que seu endereço de e-mail é seu: o que outra pessoa tinha configurado antes na conta foi removido, e ela foi desconectada.",
     unknown: "Evento da conta: {{kind}}.",
   },
   reauth: {

@@ -67,11 +67,13 @@ export default {
     "account-unlinked": "Account at another site unlinked",
     "email-change-requested": "Email change requested",
     "email-changed": "Email address changed",
+    "email-change-cancelled": "Email change stopped from the old address",
     "account-deleted": "Account deleted",
     "user-disabled": "Account disabled",
     "user-enabled": "Account enabled",
     "role-changed": "Role changed",
     "password-reset-link-sent": "Password reset link sent",
+    "unverified-account-claimed": "Account claimed by the address's owner",
   },
   /** The facts of an audit entry (its `detail`). */
   detail: {
@@ -93,6 +95,14 @@ export default {
     everywhere: "Everywhere",
     device: "Device sign-out",
     by: "Linked by",
+    password: "Password removed",
+    passkeys: "Passkeys removed",
+    twoFactor: "Two-factor removed",
+    accounts: "Linked accounts removed",
+    sessions: "Sessions ended",
+    profile: "Name and picture removed",
+    fresh: "Replaced by a new account",
+    restored: "Address kept or given back",
   },
   /** Second steps and proofs, by their ids (the ways to sign in are common's `methods`). */
   proofs: {

@@ -142,6 +142,8 @@ const de: Messages<typeof en, "de"> = {
     PasswordResetUnavailable:
       "Für dieses Konto kann kein Link zum Zurücksetzen des Passworts gesendet werden.",
     MailNotSent: "Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es gleich noch einmal.",
+    AccountChanged:
+      "Die Sicherheitseinstellungen Ihres Kontos haben sich währenddessen geändert, daher wurde nichts ausgeführt. Melden Sie sich erneut an und versuchen Sie es noch einmal.",
   },
 };
 

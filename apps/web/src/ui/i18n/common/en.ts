@@ -136,5 +136,7 @@ export default {
     RoleUnknown: "That role is not one this site assigns.",
     PasswordResetUnavailable: "A password reset link cannot be sent for this account.",
     MailNotSent: "The email could not be sent. Please try again in a moment.",
+    AccountChanged:
+      "Your account's security settings changed meanwhile, so nothing was done. Sign in again, then try once more.",
   },
 } as const;

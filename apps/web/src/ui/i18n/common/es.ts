@@ -142,6 +142,8 @@ const es: Messages<typeof en, "es"> = {
     RoleUnknown: "Este sitio no asigna ese rol.",
     PasswordResetUnavailable: "No se puede enviar un enlace para restablecer la contraseña de esta cuenta.",
     MailNotSent: "No se ha podido enviar el correo. Vuelve a intentarlo en un momento.",
+    AccountChanged:
+      "La configuración de seguridad de tu cuenta cambió mientras tanto, así que no se ha hecho nada. Vuelve a iniciar sesión e inténtalo de nuevo.",
   },
 };
 

@@ -145,6 +145,8 @@ const fr: Messages<typeof en, "fr"> = {
     PasswordResetUnavailable:
       "Aucun lien de réinitialisation du mot de passe ne peut être envoyé pour ce compte.",
     MailNotSent: "L'e-mail n'a pas pu être envoyé. Veuillez réessayer dans un instant.",
+    AccountChanged:
+      "Les réglages de sécurité de votre compte ont changé entre-temps\u00a0: rien n'a été fait. Reconnectez-vous, puis réessayez.",
   },
 };
 

@@ -138,6 +138,8 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
     RoleUnknown: "Este site não atribui esse papel.",
     PasswordResetUnavailable: "Não é possível enviar um link de redefinição de senha para esta conta.",
     MailNotSent: "Não foi possível enviar o e-mail. Tente de novo em instantes.",
+    AccountChanged:
+      "As configurações de segurança da sua conta mudaram enquanto isso, então nada foi feito. Entre de novo e tente outra vez.",
   },
 };
 

@@ -11,7 +11,20 @@ const HIDDEN = new Set(["passkeyId"]);
 /** Keys whose null is a fact ("no role"), not a gap. */
 const NULL_MEANS_NONE = new Set(["from", "to"]);
 /** Marks that say something only when set: "new account: no" on every sign-in would be noise. */
-const FLAGS = new Set(["newUser", "lockout", "locked", "current", "others", "everywhere", "device"]);
+const FLAGS = new Set([
+  "newUser",
+  "lockout",
+  "locked",
+  "current",
+  "others",
+  "everywhere",
+  "device",
+  // What a claim of an unverified account removed (unverified-account-claimed).
+  "password",
+  "twoFactor",
+  "profile",
+  "fresh",
+]);
 
 /**
  * The facts of an audit entry worth showing, in a steady order: plain values only (the server's
