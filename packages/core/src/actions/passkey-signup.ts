@@ -31,7 +31,8 @@ const FIRST_PASSKEY_NAME = "Passkey";
  * - With `requireEmailVerification` (default): a new account gets a verification link, an address
  *   that has an account a note that someone tried to sign up with it, and both the same answer,
  *   `{ url }` of the "check your email" page — nothing tells whether the address had an account.
- * - Without it, a new account is signed in at once (the passkey counts as both factors); an address
+ * - Without it, a new account is signed in at once (the passkey counts as both factors), its address
+ *   still unverified — until its owner proves it, which claims the account for them; an address
  *   that has an account gets the note and the "check your email" answer, which therefore differs.
  *
  * `PasskeyRegistrationFailed` (400) when the answer does not verify, the reason logged.
@@ -69,8 +70,11 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
     const refused = await decideSignIn(ctx, { user, account });
     if (refused) return refused;
   }
-  const verified = settings.requireEmailVerification ? null : new Date(ctx.now);
-  const stored: AdapterUser = { id: userId, email, name, emailVerified: verified, image: null };
+  // Never verified here, even when sign-in does not wait for it: nobody proved the address. An
+  // account that called it verified would be an administrator by a bootstrap address, and would
+  // keep its passkey when the address's owner turns up (pre-account hijacking: its claim strips
+  // only unverified accounts).
+  const stored: AdapterUser = { id: userId, email, name, emailVerified: null, image: null };
   const created = await createAccount(ctx, adapter, { user: stored, passkey });
   sendInBackground(ctx, settings, async () => {
     if (!created) {
