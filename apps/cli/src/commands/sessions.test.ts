@@ -22,6 +22,9 @@ await onEachDatabase("gatehouse sessions revoke", (fresh) => {
     const validAfter = (await adapter.getSessionsValidAfter(ada.id))?.getTime() ?? 0;
     assert.ok(validAfter >= before && validAfter <= after, "jwt sessions begun before now are void");
     assert.equal(await adapter.getSessionsValidAfter(grace.id), null, "not another user's");
+    // A recovery: links mailed before (a reset, a pending email change) die with the generation.
+    assert.equal((await adapter.getUser(ada.id))?.securityGeneration, 1);
+    assert.equal((await adapter.getUser(grace.id))?.securityGeneration, 0);
 
     const byId = await runCli(["sessions", "revoke", "--user", grace.id, "--json"], { env });
     assert.equal(byId.status, EXIT.ok, byId.stderr);

@@ -14,7 +14,8 @@ export const sessionsCommand: Command = {
               so each of their browsers and devices is signed out at its next request, and
               says how many; and voids every \`jwt\` session they began until now (a \`jwt\`
               session lives in a cookie, not in the database: it ends within a second on
-              every instance). They can sign in again. Exit 67 when no user has this id or email
+              every instance), and every link mailed to them before (a password reset, an
+              email change). They can sign in again. Exit 67 when no user has this id or email
   --user      the user's id, or their email address
   --json      print { "user": { "id", "email" }, "revoked": <stored sessions deleted> }
 ${DATABASE_HELP}`,
@@ -46,6 +47,8 @@ async function revoke(
   // (core reads this time at most once a second per user and instance).
   try {
     await adapter.setSessionsValidAfter(user.id, new Date());
+    // A recovery: every outstanding link of theirs (a pending email change, a reset link) dies too.
+    await adapter.bumpSecurityGeneration(user.id);
   } catch (error) {
     // Deleted since it was found, by someone else: no such user now.
     if (isStorageError(error, "NotFound")) throw new CliError(EXIT.noUser, `no user has the id ${user.id}.`);

@@ -55,6 +55,7 @@ await onEachDatabase("gatehouse users", (fresh, dialect) => {
       disabledAt: null,
       role: null,
       createdAt: new Date(user.createdAt),
+      securityGeneration: 0,
     });
 
     const text = await runCli(["users", "create", "--email", "grace@example.com"], { env });

@@ -25,6 +25,16 @@ export function confirmVerifyEmailPage(model: ConfirmVerifyEmailModel, context: 
     h("h1", null, title),
     h("p", null, ...created),
     h("p", null, i18n.t("confirmVerifyEmail.onlyYou")),
+    // Before the button: someone who did not create it reads this first.
+    h(
+      "p",
+      null,
+      ...(model.resetUrl
+        ? i18n.parts("confirmVerifyEmail.notYou", {
+            reset: h("a", { href: model.resetUrl }, i18n.t("confirmVerifyEmail.reset")),
+          })
+        : [i18n.t("confirmVerifyEmail.notYouOnly")]),
+    ),
     h(
       "form",
       { method: "post", action: `${context.baseUrl}/verify-email`, className: "stack" },
@@ -34,15 +44,6 @@ export function confirmVerifyEmailPage(model: ConfirmVerifyEmailModel, context: 
       h("input", { type: "hidden", name: "user", defaultValue: model.user }),
       h("button", { type: "submit", className: "button" }, i18n.t("confirmVerifyEmail.submit")),
     ),
-    model.resetUrl
-      ? h(
-          "p",
-          null,
-          i18n.t("confirmVerifyEmail.notYou"),
-          " ",
-          h("a", { href: model.resetUrl }, i18n.t("confirmVerifyEmail.reset")),
-        )
-      : null,
   );
   return { title, status: 200, content, css: themeCss(context.theme) };
 }

@@ -339,7 +339,7 @@ export function preAccountSuite(label: string, open: () => Promise<OpenedStorage
             /An account was created on this site with <strong>verify-victim@example\.test<\/strong> on /,
           );
           assert.match(text, /Confirm it only if you created it yourself/);
-          assert.match(text, /Not you\? Do not confirm\./);
+          assert.match(text, /Not you\? Do not confirm:/);
           assert.match(mailed.text, /If you created it, open this link/);
           // The attacker adds a passkey: the link no longer describes the account; it is void.
           await registerPasskey(attacker);

@@ -70,8 +70,9 @@ export const de: Messages = {
     "Bestätigen Sie es nur, wenn Sie es selbst erstellt haben: Wer es erstellt hat, hat festgelegt, wie man sich dort anmeldet.",
   "confirmVerifyEmail.submit": "Ich habe dieses Konto erstellt: bestätigen",
   "confirmVerifyEmail.notYou":
-    "Das waren nicht Sie? Dann bestätigen Sie nicht. Setzen Sie stattdessen das Passwort zurück: Das Konto gehört dann Ihnen, und alles, was die andere Person darin eingerichtet hat, wird entfernt.",
-  "confirmVerifyEmail.reset": "Passwort zurücksetzen",
+    "Das waren nicht Sie? Dann bestätigen Sie nicht, sondern {reset}: Das Konto gehört dann Ihnen, und alles, was die andere Person darin eingerichtet hat, wird entfernt.",
+  "confirmVerifyEmail.reset": "setzen Sie das Passwort zurück",
+  "confirmVerifyEmail.notYouOnly": "Das waren nicht Sie? Dann bestätigen Sie nicht.",
   "emailVerified.title": "E-Mail-Adresse bestätigt",
   "emailVerified.text": "Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.",
   "confirmChangeEmail.title": "Neue E-Mail-Adresse bestätigen",

@@ -84,8 +84,9 @@ const pages = {
     "Confirm it only if you created it yourself: whoever created it chose how to sign in to it.",
   "confirmVerifyEmail.submit": "I created this account: confirm",
   "confirmVerifyEmail.notYou":
-    "Not you? Do not confirm. Reset the password instead: the account becomes yours, and whatever the other person set up on it is removed.",
-  "confirmVerifyEmail.reset": "Reset the password",
+    "Not you? Do not confirm: {reset} instead. The account becomes yours, and whatever the other person set up on it is removed.",
+  "confirmVerifyEmail.reset": "reset the password",
+  "confirmVerifyEmail.notYouOnly": "Not you? Do not confirm.",
   "emailVerified.title": "Email verified",
   "emailVerified.text": "Your email address is confirmed. You can sign in now.",
   "confirmChangeEmail.title": "Confirm your new email",

@@ -70,8 +70,9 @@ export const es: Messages = {
     "Confírmala solo si la creaste tú: quien la creó eligió cómo iniciar sesión en ella.",
   "confirmVerifyEmail.submit": "Yo creé esta cuenta: confirmar",
   "confirmVerifyEmail.notYou":
-    "¿No fuiste tú? No la confirmes. Restablece la contraseña: la cuenta pasa a ser tuya y se elimina todo lo que la otra persona configuró en ella.",
-  "confirmVerifyEmail.reset": "Restablecer la contraseña",
+    "¿No fuiste tú? No la confirmes: {reset}. La cuenta pasa a ser tuya y se elimina todo lo que la otra persona configuró en ella.",
+  "confirmVerifyEmail.reset": "restablece la contraseña",
+  "confirmVerifyEmail.notYouOnly": "¿No fuiste tú? No la confirmes.",
   "emailVerified.title": "Correo verificado",
   "emailVerified.text": "Tu dirección de correo está confirmada. Ya puedes iniciar sesión.",
   "confirmChangeEmail.title": "Confirmar tu nuevo correo",

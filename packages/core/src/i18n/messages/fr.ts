@@ -75,8 +75,9 @@ export const fr: Messages = {
     "Ne le confirmez que si vous l'avez créé vous-même\u00a0: la personne qui l'a créé a choisi comment s'y connecter.",
   "confirmVerifyEmail.submit": "J'ai créé ce compte\u00a0: confirmer",
   "confirmVerifyEmail.notYou":
-    "Ce n'était pas vous\u00a0? Ne confirmez pas. Réinitialisez plutôt le mot de passe\u00a0: le compte devient le vôtre, et tout ce que l'autre personne y a configuré est supprimé.",
-  "confirmVerifyEmail.reset": "Réinitialiser le mot de passe",
+    "Ce n'était pas vous\u00a0? Ne confirmez pas\u00a0: {reset} plutôt. Le compte devient le vôtre, et tout ce que l'autre personne y a configuré est supprimé.",
+  "confirmVerifyEmail.reset": "réinitialisez le mot de passe",
+  "confirmVerifyEmail.notYouOnly": "Ce n'était pas vous\u00a0? Ne confirmez pas.",
   "emailVerified.title": "Adresse e-mail vérifiée",
   "emailVerified.text": "Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.",
   "confirmChangeEmail.title": "Confirmer votre nouvelle adresse e-mail",

@@ -74,8 +74,9 @@ export const ja: Messages = {
     "ご自身で作成した場合にのみ確認してください。このアカウントへのサインイン方法は、作成した人が決めています。",
   "confirmVerifyEmail.submit": "自分で作成したアカウントとして確認",
   "confirmVerifyEmail.notYou":
-    "心当たりがない場合は、確認しないでください。代わりにパスワードを再設定すると、アカウントはあなたのものになり、相手が設定したものはすべて削除されます。",
+    "心当たりがない場合は、確認せずに{reset}してください。アカウントはあなたのものになり、相手が設定したものはすべて削除されます。",
   "confirmVerifyEmail.reset": "パスワードを再設定",
+  "confirmVerifyEmail.notYouOnly": "心当たりがない場合は、確認しないでください。",
   "emailVerified.title": "メールアドレスを確認しました",
   "emailVerified.text": "メールアドレスの確認が完了しました。サインインできます。",
   "confirmChangeEmail.title": "新しいメールアドレスの確認",

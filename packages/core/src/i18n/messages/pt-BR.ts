@@ -73,8 +73,9 @@ export const ptBR: Messages = {
     "Confirme somente se foi você que a criou: quem a criou escolheu como entrar nela.",
   "confirmVerifyEmail.submit": "Eu criei esta conta: confirmar",
   "confirmVerifyEmail.notYou":
-    "Não foi você? Não confirme. Redefina a senha: a conta passa a ser sua, e tudo o que a outra pessoa configurou nela é removido.",
-  "confirmVerifyEmail.reset": "Redefinir a senha",
+    "Não foi você? Não confirme: {reset}. A conta passa a ser sua, e tudo o que a outra pessoa configurou nela é removido.",
+  "confirmVerifyEmail.reset": "redefina a senha",
+  "confirmVerifyEmail.notYouOnly": "Não foi você? Não confirme.",
   "emailVerified.title": "E-mail verificado",
   "emailVerified.text": "Seu endereço de e-mail foi confirmado. Agora você já pode entrar.",
   "confirmChangeEmail.title": "Confirme seu novo e-mail",
