@@ -61,7 +61,7 @@ describe("default actions", () => {
     const email = "ada@example.com";
     assert.deepEqual(await signUp({ email, password: "pw" }), { ok: true, status: 200, url: "/" });
     assert.equal((await requestPasswordReset({ email })).ok, true);
-    assert.equal((await resetPassword({ token: "t", email, password: "pw" })).ok, true);
+    assert.equal((await resetPassword({ token: "t", email, user: "u", password: "pw" })).ok, true);
     assert.deepEqual(await changePassword({ currentPassword: "a", newPassword: "b" }), {
       ok: true,
       status: 200,

@@ -46,9 +46,9 @@ export const requestPasswordReset: AuthClient["requestPasswordReset"] = (input) 
   createAuthClient().requestPasswordReset(input);
 
 /**
- * Sets a new password with the token and address of a reset link, at `/api/auth`.
+ * Sets a new password with the token, address and account of a reset link, at `/api/auth`.
  * @example const query = new URLSearchParams(location.search);
- * await resetPassword({ token: query.get("token") ?? "", email: query.get("email") ?? "", password })
+ * await resetPassword({ token: query.get("token") ?? "", email: query.get("email") ?? "", user: query.get("user") ?? "", password })
  */
 export const resetPassword: AuthClient["resetPassword"] = (input) => createAuthClient().resetPassword(input);
 

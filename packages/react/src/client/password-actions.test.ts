@@ -25,7 +25,13 @@ describe("password functions on the wire", () => {
     const extra = { confirmPassword: "pw", admin: "true" };
     await client.signUp({ email: "ada@example.com", password: "pw", name: "Ada", ...extra });
     await client.requestPasswordReset({ email: "ada@example.com", callbackUrl: "/after" });
-    await client.resetPassword({ token: "tk", email: "ada@example.com", password: "pw", ...extra });
+    await client.resetPassword({
+      token: "tk",
+      email: "ada@example.com",
+      user: "u1",
+      password: "pw",
+      ...extra,
+    });
     await client.changePassword({ currentPassword: "old", newPassword: "new", ...extra });
     await client.setPassword({ newPassword: "new", ...extra });
     const common = { csrfToken: "csrf-1", json: "true" };
@@ -34,7 +40,10 @@ describe("password functions on the wire", () => {
       [
         ["/api/auth/signup", { email: "ada@example.com", password: "pw", name: "Ada", ...common }],
         ["/api/auth/forgot-password", { email: "ada@example.com", callbackUrl: "/after", ...common }],
-        ["/api/auth/reset-password", { token: "tk", email: "ada@example.com", password: "pw", ...common }],
+        [
+          "/api/auth/reset-password",
+          { token: "tk", email: "ada@example.com", user: "u1", password: "pw", ...common },
+        ],
         ["/api/auth/change-password", { currentPassword: "old", newPassword: "new", ...common }],
         ["/api/auth/set-password", { newPassword: "new", ...common }],
       ],

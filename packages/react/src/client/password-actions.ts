@@ -22,8 +22,10 @@ export function createPasswordActions({ post }: Transport): PasswordActions {
     requestPasswordReset: async ({ email, callbackUrl }) =>
       toPasswordResult(await post("/forgot-password", { email, callbackUrl })),
 
-    async resetPassword({ token, email, password, callbackUrl }) {
-      const result = toPasswordResult(await post("/reset-password", { token, email, password, callbackUrl }));
+    async resetPassword({ token, email, user, password, callbackUrl }) {
+      const result = toPasswordResult(
+        await post("/reset-password", { token, email, user, password, callbackUrl }),
+      );
       // The reset ended every session of the user, and this browser's: tabs read theirs again.
       if (result.ok) broadcast("getSession");
       return result;

@@ -122,10 +122,12 @@ export interface RequestPasswordResetInput {
   callbackUrl?: string;
 }
 
-/** Input of `resetPassword`: `token` and `email` come from the reset link's query. */
+/** Input of `resetPassword`: `token`, `email` and `user` come from the reset link's query. */
 export interface ResetPasswordInput {
   token: string;
   email: string;
+  /** The account the link belongs to (its `user` parameter): a link works for that account only. */
+  user: string;
   password: string;
   callbackUrl?: string;
 }
