@@ -165,29 +165,33 @@ describe("requestPasswordReset + resetPassword", () => {
     const link = new URL((await t.mail("reset-password")).url);
     const token = link.searchParams.get("token") ?? "";
     const email = link.searchParams.get("email") ?? "";
+    const user = link.searchParams.get("user") ?? "";
     assert.equal(email, EMAIL);
 
     // A refused password leaves the link usable.
-    const refused = await t.client.resetPassword({ token, email, password: "short" });
+    const refused = await t.client.resetPassword({ token, email, user, password: "short" });
     assert.deepEqual(refused, { ok: false, status: 400, error: "PasswordTooShort" });
 
     const message = nextBroadcast();
     const reset = await t.client.resetPassword({
       token,
       email,
+      user,
       password: NEW_PASSWORD,
       callbackUrl: "/home",
     });
     assert.equal(reset.ok, true);
     const next = new URL(reset.ok ? reset.url : "");
     assert.equal(next.origin + next.pathname, `${BASE}/signin`);
-    assert.equal(next.searchParams.get("notice"), "password-reset");
+    // The address was never verified (this setup signs in without it): the reset link is its first
+    // proof and claims the account for whoever holds the mailbox (docs/account.md).
+    assert.equal(next.searchParams.get("notice"), "account-secured");
     assert.equal(next.searchParams.get("callbackUrl"), `${ORIGIN}/home`);
     assert.deepEqual(((await message) as { data: unknown }).data, { trigger: "getSession" });
     assert.equal(await t.client.getSession(), null);
 
     // Used once: the same link again is PasswordResetInvalid (403, the error page's code).
-    const reused = await t.client.resetPassword({ token, email, password: "yet another passphrase" });
+    const reused = await t.client.resetPassword({ token, email, user, password: "yet another passphrase" });
     assert.deepEqual(reused, { ok: false, status: 403, error: "PasswordResetInvalid" });
 
     const old = await t.client.signIn("password", { email: EMAIL, password: PASSWORD, redirect: false });
@@ -217,7 +221,12 @@ describe("requestPasswordReset + resetPassword", () => {
   test("a made-up token is PasswordResetInvalid", async () => {
     const t = setup();
     await t.client.signUp({ email: EMAIL, password: PASSWORD });
-    const result = await t.client.resetPassword({ token: "made-up", email: EMAIL, password: NEW_PASSWORD });
+    const result = await t.client.resetPassword({
+      token: "made-up",
+      email: EMAIL,
+      user: "someone",
+      password: NEW_PASSWORD,
+    });
     assert.deepEqual(result, { ok: false, status: 403, error: "PasswordResetInvalid" });
   });
 });
@@ -347,7 +356,10 @@ test("a network failure is a NetworkError result, not a throw", async () => {
   const down = { ok: false, status: 0, error: "NetworkError" };
   assert.deepEqual(await offline.signUp({ email: EMAIL, password: PASSWORD }), down);
   assert.deepEqual(await offline.requestPasswordReset({ email: EMAIL }), down);
-  assert.deepEqual(await offline.resetPassword({ token: "t", email: EMAIL, password: PASSWORD }), down);
+  assert.deepEqual(
+    await offline.resetPassword({ token: "t", email: EMAIL, user: "u", password: PASSWORD }),
+    down,
+  );
   assert.deepEqual(await offline.changePassword({ currentPassword: "a", newPassword: "b" }), down);
   assert.deepEqual(await offline.setPassword({ newPassword: "b" }), down);
 });
