@@ -211,7 +211,11 @@ export async function follow(
 }
 
 /** Asks for an email sign-in link for `email` and follows it in `browser`; the callback's answer. */
-export async function emailSignIn(app: TakeoverApp, browser: TestBrowser, email: string): Promise<Response> {
+export async function emailSignIn(
+  app: Pick<TakeoverApp, "links">,
+  browser: TestBrowser,
+  email: string,
+): Promise<Response> {
   const sent = app.links.length;
   const asked = await postForm(browser, "/api/auth/signin/email", { email });
   assert.equal(asked.status, 302);
