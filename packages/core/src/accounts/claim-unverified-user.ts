@@ -108,7 +108,7 @@ export async function reportClaim(
   claim: { user: AdapterUser; removed: Removed; method: string },
 ): Promise<boolean> {
   const { user, removed, method } = claim;
-  await forgetEndedSessions(ctx, services, user.id);
+  forgetEndedSessions(services, user.id);
   await reportAddressProven(ctx, user, { method, firstTime: true });
   if (!removedAnything(removed)) return false;
   const detail = { method, ...removed };

@@ -35,15 +35,12 @@ async function endAndMoveOn(
 /**
  * After storage ended a user's sessions by itself (a claimed account: `claimUnverifiedUser`), this
  * instance's caches of live jwt sessions and "valid after" times learn it at once; other instances
- * within their one-second caches. Writes nothing that is not written already.
+ * within their one-second caches. Writes nothing: a session the owner made since (another proof
+ * that lost the race to claim) stays.
  */
-export async function forgetEndedSessions(
-  ctx: RequestContext,
-  services: Services,
-  userId: string,
-): Promise<void> {
-  if (services.records) await services.records.removeAll(userId, null);
-  if (services.validAfter) await services.validAfter.set(userId, ctx.now);
+export function forgetEndedSessions(services: Services, userId: string): void {
+  services.records?.forget(userId);
+  services.validAfter?.forget(userId);
 }
 
 /**

@@ -40,6 +40,11 @@ export interface SessionRecords {
   remove(userId: string, id: string): Promise<{ sessionTokenHash: string | null } | false>;
   /** Ends every session of the user but `keepId`; resolves to how many ended. */
   removeAll(userId: string, keepId: string | null): Promise<number>;
+  /**
+   * Storage ended the user's sessions by itself (a claimed account): this instance stops trusting
+   * its cached list at once, instead of within `LIVE_SESSIONS_TTL_MS`. Writes nothing.
+   */
+  forget(userId: string): void;
 }
 
 type RecordAdapter = Adapter &
@@ -120,6 +125,10 @@ export function createSessionRecords(adapter: Adapter | null): SessionRecords | 
       const count = await callAdapter(store, "deleteSessionRecords", userId, keepId);
       live.delete(userId);
       return count;
+    },
+
+    forget(userId) {
+      live.delete(userId);
     },
   };
 }

@@ -18,6 +18,8 @@ export interface SessionsValidAfter {
   get(userId: string, now: number): Promise<number>;
   /** Voids the user's sessions that began before `now` (ms, as a token's `signed_in_at`). */
   set(userId: string, now: number): Promise<void>;
+  /** Storage moved the user's time by itself (a claimed account): this instance reads it again. Writes nothing. */
+  forget(userId: string): void;
 }
 
 /** Null when the adapter cannot store the times (an Auth.js adapter): jwt sessions then cannot be ended early. */
@@ -49,6 +51,10 @@ export function createSessionsValidAfter(adapter: Adapter | null): SessionsValid
     async set(userId, now) {
       await callAdapter(store, "setSessionsValidAfter", userId, new Date(now));
       remember(userId, now, now);
+    },
+
+    forget(userId) {
+      cache.delete(userId);
     },
   };
 }

@@ -273,6 +273,21 @@ export function preAccountSuite(label: string, open: () => Promise<OpenedStorage
           );
         });
 
+        test("pre-account hijacking: the owner's second proof, made while the first one claims, keeps its session", async () => {
+          const app = await appOf();
+          const victim = "second-proof@example.test";
+          const { attacker, userId } = await attackerAccount(app, victim);
+          const [laptop, phone] = [app.browser(), app.browser()];
+          // The claim has committed; before the first sign-in goes on, the phone signs in too.
+          app.after("claimUnverifiedUser", async () => {
+            assert.ok(signedIn(await emailSignIn(app, phone, victim)));
+          });
+          assert.equal((await emailSignIn(app, laptop, victim)).headers.get("location"), NOTICE);
+          assert.equal(await signedInAs(laptop), userId);
+          assert.equal(await signedInAs(phone), userId, "what follows the claim ends no session made since");
+          assert.equal(await signedInAs(attacker), undefined);
+        });
+
         test("pre-account hijacking: a password change the attacker keeps in flight does not outlive the owner's proof", async () => {
           const app = await appOf();
           const victim = "inflight-victim@example.test";
