@@ -36,7 +36,10 @@ export function jwtStrategy(
     }
     // A token with a session record is live while its record is (revoked: the record is gone).
     if (records && typeof token.sid === "string" && typeof token.sub === "string") {
-      if (!(await records.isLive(token.sub, token.sid, ctx.now))) return null;
+      // The record was created before the token that names it was sealed: within `iat`'s second at
+      // the latest (a renewed token's record is older still).
+      const createdBy = ((token.iat ?? 0) + 1) * 1000;
+      if (!(await records.isLive(token.sub, token.sid, { now: ctx.now, createdBy }))) return null;
     }
     return token;
   }
