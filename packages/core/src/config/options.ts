@@ -333,6 +333,11 @@ export interface GatehouseOptions {
   i18n?: I18nOptions;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
+  /**
+   * How long core waits for a mail sender (`sendVerificationRequest`, `sendMail`), ms. Default
+   * 10000. Past it, email sign-in answers `EmailSignin` and the send is left to finish (logged).
+   */
+  mailTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */
   now?: () => number;
   /** Injected for tests: the fetch used for provider requests. */

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   cookiePrefix: string;
   logger: Logger;
   httpTimeout: number;
+  /** How long core waits for a mail sender, ms. */
+  mailTimeout: number;
   now: () => number;
   fetch: typeof fetch;
   keys: KeyRing;
@@ -174,6 +176,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     cookiePrefix: prefix,
     logger,
     httpTimeout: options.httpTimeout ?? DEFAULTS.httpTimeout,
+    mailTimeout: checkMailTimeout(options.mailTimeout),
     now: options.now ?? Date.now,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     keys: new KeyRing(secrets),
@@ -354,4 +357,12 @@ function checkCredentialInputs(id: string, credentials: unknown): void {
       );
     }
   }
+}
+
+function checkMailTimeout(value: number | undefined): number {
+  if (value === undefined) return DEFAULTS.mailTimeout;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new ConfigError("Gatehouse: mailTimeout is in milliseconds: a positive number (default 10000).");
+  }
+  return value;
 }
