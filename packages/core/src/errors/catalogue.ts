@@ -251,14 +251,14 @@ export const errorCatalogue = {
     title: "Bad request",
     message: "The request body could not be read.",
     cause:
-      "The body was not valid form data or JSON, was not an object, or had a field that is not a string.",
+      "The body was not valid form data or JSON, was not an object, had a field that is not a string, or nested JSON deeper than 32 levels (checked before parsing).",
   },
   BodyTooLarge: {
     status: 400,
     surface: "request",
     title: "Bad request",
     message: "The request body is too large.",
-    cause: "The body was over 64 KiB.",
+    cause: "The body was over 64 KiB, or had more than 1,000 fields (checked before parsing).",
   },
   RateLimited: {
     status: 429,
