@@ -142,7 +142,7 @@ describe("email sign-in with a mail server that hangs answers EmailSignin within
     await assertEmailSigninPage(person, response);
     assert.ok(tookMs >= 1400 && tookMs < 1500 + 2000, `answered after ${tookMs} ms`);
     assert.ok(reads >= 2 && slowest < PROMPT_MS, `another user's GET session took up to ${slowest} ms`);
-    assert.deepEqual(logger.lines, ["error EmailSignin Error: no answer within 1500 ms"]);
+    assert.deepEqual(logger.lines, ["error EmailSignin TimeoutError: no answer within 1500 ms"]);
     fail(new Error("connection reset"));
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(logger.lines.slice(1), [

@@ -180,6 +180,12 @@ export interface RateLimitOptions {
    * and logs `RateLimitStoreFailed`; `"closed"` answers 503 `StorageUnavailable`.
    */
   onStoreError?: "open" | "closed";
+  /**
+   * How long a request waits for the store, ms, before it counts as failed (`onStoreError`). Default
+   * 1000: a counter is one round trip, and a Redis that accepts but never answers must not hold
+   * sign-in. The call itself is left to finish.
+   */
+  storeTimeout?: number;
 }
 
 /** Two-factor settings. */

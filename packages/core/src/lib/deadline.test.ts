@@ -36,7 +36,7 @@ describe("withDeadline", () => {
         2500,
         (error) => late.push(error),
       );
-      const outcome = assert.rejects(waiting, /^Error: no answer within 2500 ms$/);
+      const outcome = assert.rejects(waiting, /^TimeoutError: no answer within 2500 ms$/);
       await Promise.resolve();
       mock.timers.tick(2500);
       await outcome;

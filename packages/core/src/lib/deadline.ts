@@ -3,6 +3,7 @@
  * code it does not control (an app's mail sender, a server behind it); a sender that never settles
  * must not hold a person's request, or a connection, for ever. The work itself cannot be stopped: it
  * is left to finish, and a failure after the deadline goes to `late` (never an unhandled rejection).
+ * The deadline's rejection is an Error named `TimeoutError` (as `AbortSignal.timeout`'s).
  *
  * @example await withDeadline(() => provider.sendVerificationRequest(request), 10_000, (error) => log(error))
  */
@@ -18,7 +19,7 @@ export async function withDeadline<T>(
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timedOut = true;
-      reject(new Error(`no answer within ${ms} ms`));
+      reject(timeoutError(ms));
     }, ms);
   });
   running.catch((error: unknown) => {
@@ -29,4 +30,15 @@ export async function withDeadline<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Whether `error` is `withDeadline`'s own: the work did not answer in time. */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === "TimeoutError";
+}
+
+function timeoutError(ms: number): Error {
+  const error = new Error(`no answer within ${ms} ms`);
+  error.name = "TimeoutError";
+  return error;
 }
