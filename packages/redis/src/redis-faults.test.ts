@@ -18,11 +18,11 @@ import {
 // Issue 22 (operations): what a sign-in costs when the Redis behind the rate limits is down or hangs.
 // With ioredis's defaults (what `new Redis(url)` gives an app), a closed port held each sign-in for
 // ~10 s (20 reconnect attempts), and a Redis that accepts and never answers held it for ever. Core
-// now gives the store `rateLimit.storeTimeout` (1 s) per call, then applies `onStoreError`.
+// now gives the store `rateLimit.storeTimeout` (2 s) per call, then applies `onStoreError`.
 
 const SECRET = "redis-store-test-secret-0123456789abcdefgh";
-/** The bound asked of every answer while Redis misbehaves: the 1 s store time-out, with room for a busy machine. */
-const ANSWER_WITHIN_MS = 3000;
+/** The bound asked of every answer while Redis misbehaves: the 2 s store time-out, with room for a busy machine. */
+const ANSWER_WITHIN_MS = 4000;
 
 /** ioredis as an app would write it: the defaults, or the options the README recommends. */
 const CLIENTS: [name: string, options: RedisOptions][] = [
@@ -77,7 +77,7 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-describe("a sign-in answers within ~1 s when Redis is down or hangs", () => {
+describe("a sign-in answers within ~2 s when Redis is down or hangs", () => {
   let closedPort: number;
   let blackhole: Server;
   let blackholePort: number;
@@ -142,7 +142,7 @@ if (!probe.ok) {
     });
 
     for (const [clientName, options] of CLIENTS) {
-      test(`${clientName}: limits count, fail open within ~1 s while held, and count again once released`, async () => {
+      test(`${clientName}: limits count, fail open within ~2 s while held, and count again once released`, async () => {
         let now = Date.now();
         const redis = client(proxy.port, options);
         clients.push(redis);

@@ -182,8 +182,8 @@ export interface RateLimitOptions {
   onStoreError?: "open" | "closed";
   /**
    * How long a request waits for the store, ms, before it counts as failed (`onStoreError`). Default
-   * 1000: a counter is one round trip, and a Redis that accepts but never answers must not hold
-   * sign-in. The call itself is left to finish.
+   * 2000: a counter is one round trip, and a Redis that accepts but never answers must not hold
+   * sign-in. The call itself is left to finish; the store is then skipped for 5 s.
    */
   storeTimeout?: number;
 }

@@ -13,7 +13,7 @@ import { checkRule, type RateLimitResult, type RateLimitRule, retryAfterSeconds 
 
 const MINUTE = 60_000;
 /** How long a request waits for the rate-limit store by default (`rateLimit.storeTimeout`), ms. */
-export const STORE_TIMEOUT_MS = 1000;
+export const STORE_TIMEOUT_MS = 2000;
 /** After a store call timed out, calls fail at once for this long (ms), then one tries again. */
 export const STORE_PAUSE_MS = 5000;
 const rule = (limit: number, minutes: number): RateLimitRule => ({ limit, windowMs: minutes * MINUTE });
@@ -90,7 +90,7 @@ export function createLimits(
   }
   const timeoutMs = settings.storeTimeout ?? STORE_TIMEOUT_MS;
   if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new ConfigError("rateLimit.storeTimeout is in milliseconds: a positive number (default 1000).");
+    throw new ConfigError("rateLimit.storeTimeout is in milliseconds: a positive number (default 2000).");
   }
   const store = guardStore(
     settings.store ?? context.adapterStore ?? createMemoryRateLimitStore({ maxEntries: 100_000 }),
