@@ -39,7 +39,8 @@ export async function callbackAction(
 
 /**
  * OAuth return: protected by state, PKCE and nonce rather than the CSRF token (the provider, not our
- * form, sends the person here). Check cookies are cleared whatever the outcome.
+ * form, sends the person here). Check cookies are cleared whatever the outcome. It links the
+ * provider's account only for the user who started it signed in (`linkUserId`, docs/protocol.md §9).
  */
 async function oauthCallback(
   ctx: RequestContext,
@@ -49,7 +50,7 @@ async function oauthCallback(
   // form_post: a cross-site POST carries no check cookie; bounce it once through our own origin.
   const relay = relayFormPost(ctx, provider.id);
   if (relay) return relay;
-  const checks = await openChecks(ctx, provider.id);
+  const { checks, flow } = await openChecks(ctx, provider.id);
   const params = callbackParams(ctx);
   let result: Awaited<ReturnType<Services["oauth"]["complete"]>>;
   try {
@@ -72,12 +73,12 @@ async function oauthCallback(
       ? { session_state: result.profile.sid }
       : {}),
   };
-  return completeSignIn(ctx, services, {
-    provider,
-    user: result.user,
-    account,
-    profile: result.profile,
-  });
+  return completeSignIn(
+    ctx,
+    services,
+    { provider, user: result.user, account, profile: result.profile },
+    { linkUserId: flow?.linkUserId ?? null },
+  );
 }
 
 /**
