@@ -104,7 +104,7 @@ export function createSessions(
     return found;
   }
 
-  /** Sign-in and sign-out end a session still under the old name too, and leave its cookie behind. */
+  /** Sign-in and sign-out end a session still under the old name too, and delete its cookie. */
   async function endLegacy(ctx: RequestContext): Promise<void> {
     const name = legacySessionCookieName(ctx.config.cookiePrefix, ctx.secure);
     if (name === null || (!ctx.cookies.has(name) && !ctx.cookies.has(`${name}.0`))) return;
