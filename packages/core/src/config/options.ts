@@ -95,6 +95,22 @@ export interface Theme {
   buttonText?: string;
 }
 
+/** Gatehouse's cookies (docs/protocol.md §5): every one `__Host-` on https, HttpOnly, SameSite=Lax, Path=/. */
+export interface CookieOptions {
+  /** Prefix of every name, default `gatehouse` (letters, digits, `-`, `_`). */
+  prefix?: string;
+  /**
+   * On https the session cookie was `__Secure-<prefix>.session-token` before it became `__Host-`. A
+   * `jwt` session under the old name is always read once and moved (only tokens sealed under that
+   * name open, and nothing seals them any more). `true` also moves **database** sessions from the old
+   * name, so upgrading signs nobody out — but a sibling subdomain can set a cookie of that name (which
+   * `__Host-` exists to prevent): turn it on for the weeks after an upgrade only. Default off.
+   *
+   * @example cookies: { legacySessionCookie: true } // until every returning browser has been moved
+   */
+  legacySessionCookie?: boolean;
+}
+
 export interface SessionOptions {
   /** Default `"database"` when an adapter is configured, else `"jwt"`. */
   strategy?: "jwt" | "database";
@@ -308,7 +324,7 @@ export interface GatehouseOptions {
   callbacks?: Callbacks;
   pages?: Pages;
   theme?: Theme;
-  cookies?: { prefix?: string };
+  cookies?: CookieOptions;
   /** Storage. With an adapter, sessions default to the `database` strategy and users are persisted. */
   adapter?: Adapter;
   logger?: Logger;

@@ -30,6 +30,8 @@ export interface ResolvedConfig {
   pages: Pages;
   theme: Theme;
   cookiePrefix: string;
+  /** Database sessions are also read from the session cookie's name before `__Host-` (`cookies.legacySessionCookie`). */
+  legacySessionCookie: boolean;
   logger: Logger;
   httpTimeout: number;
   /** How long core waits for a mail sender, ms. */
@@ -149,6 +151,10 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   if (!/^[A-Za-z0-9_-]+$/.test(prefix)) {
     throw new ConfigError("Gatehouse: cookies.prefix may only contain letters, digits, '-' and '_'.");
   }
+  const legacySessionCookie = options.cookies?.legacySessionCookie ?? false;
+  if (typeof legacySessionCookie !== "boolean") {
+    throw new ConfigError("Gatehouse: cookies.legacySessionCookie must be true or false.");
+  }
 
   const logger = options.logger ?? consoleLogger;
   if (options.rateLimit === false && isProduction()) {
@@ -174,6 +180,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     pages: checkPages(options.pages ?? {}),
     theme: options.theme ?? {},
     cookiePrefix: prefix,
+    legacySessionCookie,
     logger,
     httpTimeout: options.httpTimeout ?? DEFAULTS.httpTimeout,
     mailTimeout: checkMailTimeout(options.mailTimeout),

@@ -200,6 +200,14 @@ export const errorCatalogue = {
     message: "The sign in link is no longer valid. It may have been used already or it may have expired.",
     cause: "An email sign-in token was unknown, expired, already used or for another address.",
   },
+  OAuthCallbackReplayed: {
+    status: 403,
+    surface: "error",
+    title: "Sign-in already used",
+    message: "This sign-in was already completed. If you are not signed in, please sign in again.",
+    cause:
+      "A second callback of one OAuth/OIDC sign-in flow (a replayed or duplicated provider return, with the flow's check cookies): each flow completes once, on every instance that shares the rate-limit store, whatever the provider does with its code.",
+  },
   PasswordResetInvalid: {
     status: 403,
     surface: "error",

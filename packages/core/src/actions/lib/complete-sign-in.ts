@@ -10,16 +10,20 @@ import type { RequestContext } from "../../http/request-context.ts";
 import type { User } from "../../providers/types.ts";
 import type { SignInResult } from "../../session/session-strategy.ts";
 import type { Services } from "../services.ts";
+import { linkingUser } from "./link-intent.ts";
 import { startSecondStep, twoFactorOn } from "./two-factor.ts";
 
 /**
  * The common end of every browser sign-in: the `signIn` callback decides, the user is stored or
- * found, then `finishSignIn` (a disabled user refused, the second step, or a session).
+ * found, then `finishSignIn` (a disabled user refused, the second step, or a session). Only an OAuth
+ * flow started signed in links (`intent.linkUserId`, see `linkingUser`); a credentials, password or
+ * email sign-in never joins whatever session the request carries.
  */
 export async function completeSignIn(
   ctx: RequestContext,
   services: Services,
   input: SignInInput,
+  intent: { linkUserId: string | null } = { linkUserId: null },
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const { provider: _provider, ...forCallback } = input;
@@ -30,7 +34,9 @@ export async function completeSignIn(
     input.provider.type === "password" ? input.user.id : null,
   );
   if (refused) return refused;
-  const { user, isNewUser } = await storedUser(ctx, input, () => services.sessions.userId(ctx));
+  const { user, isNewUser } = await storedUser(ctx, input, () =>
+    linkingUser(ctx, services, intent.linkUserId),
+  );
   return finishSignIn(ctx, services, {
     user,
     account: input.account,
