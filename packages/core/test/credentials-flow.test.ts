@@ -337,7 +337,7 @@ describe("session reads, updates and sign-out", () => {
     );
   });
 
-  test("on https cookies get __Secure- / __Host- prefixes and Secure", async () => {
+  test("on https every cookie is __Host- and Secure: the session cookie included", async () => {
     const auth = gatehouse({
       secret: SECRET,
       url: "https://app.example.com/api/auth",
@@ -348,6 +348,7 @@ describe("session reads, updates and sign-out", () => {
     assert.match(setCookie(csrf, "__Host-gatehouse.csrf-token") ?? "", /Secure/);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const response = await browser.request("/api/auth/callback/credentials", { form: { u: "x", csrfToken } });
-    assert.match(setCookie(response, "__Secure-gatehouse.session-token") ?? "", /; Secure/);
+    assert.match(setCookie(response, "__Host-gatehouse.session-token") ?? "", /; Path=\/;.*; Secure/);
+    assert.ok(response.headers.getSetCookie().every((line) => line.startsWith("__Host-")));
   });
 });

@@ -65,8 +65,8 @@ describe("device flow (RFC 8628) with database sessions (dev provider)", () => {
       return (await response.json()) as { user?: Record<string, unknown> };
     };
 
-    /** A device sign-in of `username`, to its session token. */
-    async function deviceSignIn(username: string): Promise<string> {
+    /** A device sign-in of `username`, to its session token; `headers` go with the final poll. */
+    async function deviceSignIn(username: string, headers: Record<string, string> = {}): Promise<string> {
       const started = (await (await post("device/dev", {})).json()) as {
         device_code: string;
         user_code: string;
@@ -75,7 +75,7 @@ describe("device flow (RFC 8628) with database sessions (dev provider)", () => {
       assert.equal(((await pending.json()) as { error: string }).error, "authorization_pending");
       await approveDeviceCode(op.issuer, started.user_code, username);
       now += 5000;
-      const done = await post("device-token/dev", { device_code: started.device_code });
+      const done = await post("device-token/dev", { device_code: started.device_code }, headers);
       assert.equal(done.status, 200);
       assert.deepEqual(done.headers.getSetCookie(), []);
       const body = (await done.json()) as { session_token: string; token_type: string; expires: string };
@@ -108,6 +108,24 @@ describe("device flow (RFC 8628) with database sessions (dev provider)", () => {
       assert.equal(adapter.tables().users.length, users, "no second user");
       assert.equal((await bearerSession(token)).user?.name, "Dorothy Vaughan");
       assert.equal((await sessionOf(browser)).user?.name, "Dorothy Vaughan");
+    });
+
+    test("a device poll carrying someone's session (cookie or bearer) never links the provider account to them", async () => {
+      const browser = new TestBrowser(handler);
+      await oidcSignIn(browser, op, "dev", "Mallory Browser");
+      const mallory = await adapter.getUserByAccount({
+        provider: "dev",
+        providerAccountId: "mallory browser",
+      });
+      assert.ok(mallory);
+      const malloryToken = await deviceSignIn("Mallory Browser");
+      await deviceSignIn("Grace Device", { cookie: browser.cookieHeader() });
+      await deviceSignIn("Hedy Device", { authorization: `Bearer ${malloryToken}` });
+      for (const victim of ["grace device", "hedy device"]) {
+        const owner = await adapter.getUserByAccount({ provider: "dev", providerAccountId: victim });
+        assert.ok(owner, `${victim}: a user of their own`);
+        assert.notEqual(owner.id, mallory.id, `${victim}: not linked to the session the poll carried`);
+      }
     });
 
     test("device-signout deletes the row: the token is signed out at once", async () => {

@@ -156,12 +156,13 @@ describe("next-auth v4 session cookies, jwt strategy", () => {
     assert.deepEqual(((await sessionOf(browser)) as Session).groups, groups);
   });
 
-  test("on https the cookie is __Secure-next-auth.session-token, and the Gatehouse one __Secure- too", async () => {
+  test("on https the cookie is __Secure-next-auth.session-token, and the Gatehouse one __Host-", async () => {
     const browser = app({}, HTTPS_APP);
     browser.jar.set(`__Secure-${V4_COOKIE}`, await encode({ token: ada, secret: V4_SECRET }));
     const first = await browser.request("/api/auth/session");
     assert.equal(((await first.json()) as Session).user?.email, ada.email);
-    assert.match(setCookie(first, `__Secure-${SESSION_COOKIE}`) ?? "", /; Secure/);
+    assert.match(setCookie(first, `__Host-${SESSION_COOKIE}`) ?? "", /; Secure/);
+    assert.doesNotMatch(setCookie(first, `__Host-${SESSION_COOKIE}`) ?? "", /Domain=/i);
     assert.ok(deletes(first, `__Secure-${V4_COOKIE}`));
 
     // The http name is not v4's cookie on https (v4 never set it there): ignored, left alone.

@@ -151,6 +151,22 @@ describe("gatehouseExpress after express.json() and express.urlencoded()", () =>
     assert.equal(((await answer.json()) as { error: string }).error, "BodyTooLarge");
   });
 
+  // Issue 22, item 11: express.json() parses deep JSON (JSON.parse does not recurse), but serialising
+  // it again for core overflowed the stack, and the app's error handler answered 500.
+  test("a JSON body nested 20,000 deep is 400 InvalidBody, as without a parser", async () => {
+    const origin = server.origin();
+    const jar = new Jar();
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    for (const path of ["/api/auth/callback/credentials", "/api/auth/session"]) {
+      const answer = await call(origin, jar, path, {
+        body: `{"csrfToken":"${await csrfToken(origin, jar)}","data":${deep}}`,
+        type: "application/json",
+      });
+      assert.equal(answer.status, 400, path);
+      assert.equal(((await answer.json()) as { error: string }).error, "InvalidBody", path);
+    }
+  });
+
   test("a wrong password is refused as before", async () => {
     const origin = server.origin();
     const jar = new Jar();

@@ -50,9 +50,9 @@ describe("getSession and getUserId", () => {
     assert.deepEqual(await sessionInRoute(other, foreign), { session: null, userId: null });
   });
 
-  it("read the session cookie of the request's scheme: __Secure- behind an https proxy", async () => {
+  it("read the session cookie of the request's scheme: __Host- behind an https proxy", async () => {
     const secure = await signIn(auth.handler, "https://app.example");
-    assert.match(secure, /(^|; )__Secure-gatehouse\.session-token=/);
+    assert.match(secure, /(^|; )__Host-gatehouse\.session-token=/);
     // Next's server sets X-Forwarded-Proto from the socket, or keeps the one a proxy in front set.
     const behindHttps = new Request("http://localhost:3000/api/me", {
       headers: { cookie: secure, "x-forwarded-proto": "https", host: "app.example" },

@@ -42,6 +42,25 @@ describe("handlers", () => {
     assert.deepEqual(await session.json(), {});
   });
 
+  // Issue 22, item 11: JSON 20,000 arrays deep (40 KB, under the size limit) answered 500.
+  it("answers a JSON body nested 20,000 deep with 400 InvalidBody", async () => {
+    const route = handlers(testAuth());
+    const serve = (request: Request) => runRoute(ROUTE, route, request);
+    const cookies = await signIn(serve);
+    const csrf = await serve(new Request(`${ORIGIN}/api/auth/csrf`, { headers: { cookie: cookies } }));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const answer = await serve(
+      new Request(`${ORIGIN}/api/auth/session`, {
+        method: "POST",
+        headers: { cookie: cookieHeader(csrf, cookies), origin: ORIGIN, "content-type": "application/json" },
+        body: `{"csrfToken":"${csrfToken}","data":${deep}}`,
+      }),
+    );
+    assert.equal(answer.status, 400);
+    assert.equal(((await answer.json()) as { error: string }).error, "InvalidBody");
+  });
+
   it("leaves unknown actions and wrong methods to core: 404 UnknownAction, 405 with Allow", async () => {
     const route = handlers(testAuth());
     const unknown = await runRoute(ROUTE, route, new Request(`${ORIGIN}/api/auth/nonsense`));

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { test } from "node:test";
 import { Redis } from "ioredis";
 
@@ -50,4 +51,56 @@ export async function deletePrefix(redis: Redis, prefix: string): Promise<void> 
     if (keys.length > 0) await redis.del(...keys);
     cursor = next;
   } while (cursor !== "0");
+}
+
+/** A TCP proxy in front of a server, that can stop passing bytes (a partition) and start again. */
+export interface TcpProxy {
+  port: number;
+  /** Stops passing bytes either way; connections stay open, as across a partition. */
+  hold(): void;
+  /** Passes bytes again, the held ones first. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A proxy on 127.0.0.1 (any free port) to `target`. While held, each side's socket is paused: bytes
+ * sent meanwhile wait in the kernel's buffers, and nothing is answered, as when Redis hangs (a long
+ * script, a fork on a huge dataset) or the network between them partitions.
+ */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const pairs = new Set<[Socket, Socket]>();
+  let held = false;
+  const server = createServer((client) => {
+    const upstream = connect(target.port, target.host);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const socket of pair) {
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      });
+      if (held) socket.pause();
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    hold() {
+      held = true;
+      for (const pair of pairs) for (const socket of pair) socket.pause();
+    },
+    release() {
+      held = false;
+      for (const pair of pairs) for (const socket of pair) socket.resume();
+    },
+    close() {
+      for (const pair of pairs) for (const socket of pair) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

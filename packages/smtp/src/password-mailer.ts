@@ -1,5 +1,6 @@
 import type { PasswordMail } from "@gatehouse/core";
 import { mailTransport } from "./lib/transport.ts";
+import type { SmtpOptions } from "./smtp-options.ts";
 
 /**
  * Sends the `Password` provider's mails over SMTP with nodemailer: confirm an address, reset a
@@ -11,7 +12,7 @@ import { mailTransport } from "./lib/transport.ts";
  *
  * @example Password({ sendMail: passwordMailer({ server: process.env.SMTP_URL!, from: "Example <no-reply@example.com>" }) })
  */
-export function passwordMailer(options: { server: string | Record<string, unknown>; from: string }) {
+export function passwordMailer(options: SmtpOptions) {
   const send = mailTransport(options);
   return async (mail: PasswordMail): Promise<void> => {
     await send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });

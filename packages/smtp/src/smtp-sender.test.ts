@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { VerificationRequest } from "@gatehouse/core";
+import { startFaultySmtpServer } from "../../core/test/support/faulty-smtp-server.ts";
 import { type Mail, type Mailbox, startMailbox } from "../../core/test/support/mailbox.ts";
+import { SMTP_TIMEOUTS } from "./smtp-options.ts";
 import { smtpSender } from "./smtp-sender.ts";
 
 // The whole flow (request form → mail in the request's language → confirmation page) runs over
@@ -38,6 +40,64 @@ describe("smtpSender against a real SMTP server", () => {
     const sent = inbox.length;
     await assert.rejects(send(request({ identifier: REFUSED })));
     assert.equal(inbox.length, sent, "nothing was delivered");
+  });
+});
+
+// Issue 22, item 10: nodemailer's own time-outs (30 s for a greeting, 10 min of silence) held a
+// person's email sign-in that long when the mail server hung.
+describe("smtpSender against a mail server that hangs", () => {
+  /** Rejects with nodemailer's reason, or fails: resolves to how long the send took. */
+  async function rejection(send: (request: VerificationRequest) => Promise<void>, reason: RegExp) {
+    const started = Date.now();
+    await assert.rejects(send(request({})), reason);
+    return Date.now() - started;
+  }
+
+  test("no greeting: gives up after a few seconds by default", async () => {
+    const smtp = await startFaultySmtpServer("silent");
+    try {
+      const send = smtpSender({
+        server: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+        from: "a@example.test",
+      });
+      const took = await rejection(send, /Greeting never received/);
+      assert.ok(took >= SMTP_TIMEOUTS.greetingTimeout - 100 && took < 9000, `${took} ms`);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  test("no answer to the message: the socket time-out ends it", async () => {
+    const smtp = await startFaultySmtpServer("stall-in-data");
+    try {
+      const send = smtpSender({
+        server: { host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true },
+        from: "a@example.test",
+      });
+      const took = await rejection(send, /Timeout/);
+      assert.ok(took >= SMTP_TIMEOUTS.socketTimeout - 100 && took < 9000, `${took} ms`);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  test("the time-outs are the app's to set: as options, or as parameters of the URL", async () => {
+    const silent = await startFaultySmtpServer("silent");
+    const stalled = await startFaultySmtpServer("stall-in-data");
+    try {
+      const byOption = smtpSender({
+        server: { host: "127.0.0.1", port: silent.port, ignoreTLS: true, greetingTimeout: 300 },
+        from: "a@example.test",
+      });
+      assert.ok((await rejection(byOption, /Greeting never received/)) < 2500);
+      const byUrl = smtpSender({
+        server: `smtp://127.0.0.1:${stalled.port}?ignoreTLS=true&socketTimeout=300`,
+        from: "a@example.test",
+      });
+      assert.ok((await rejection(byUrl, /Timeout/)) < 2500);
+    } finally {
+      await Promise.all([silent.close(), stalled.close()]);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { VerificationRequest } from "@gatehouse/core";
 import { mailTransport } from "./lib/transport.ts";
+import type { SmtpOptions } from "./smtp-options.ts";
 
 /**
  * Sends sign-in links over SMTP with nodemailer (Node only, so it lives in its own package and core
@@ -9,7 +10,7 @@ import { mailTransport } from "./lib/transport.ts";
  *
  * @example Email({ sendVerificationRequest: smtpSender({ server: "smtp://user:pass@mail.example.com:587", from: "Example <no-reply@example.com>" }) })
  */
-export function smtpSender(options: { server: string | Record<string, unknown>; from: string }) {
+export function smtpSender(options: SmtpOptions) {
   const send = mailTransport(options);
   return async (request: VerificationRequest): Promise<void> => {
     await send({ to: request.identifier, subject: request.subject, text: request.text, html: request.html });

@@ -77,6 +77,27 @@ describe("createApp", () => {
     assert.match(await (await get("/api/auth/signin")).text(), /Sign in with Credentials/);
   });
 
+  // Issue 22, item 11: JSON 20,000 arrays deep (40 KB, under the size limit) answered 500. The app's
+  // own API takes no bodies: a POST there is a 404 without reading one.
+  it("answers a JSON body nested 20,000 deep with 400 InvalidBody; the app's own API with 404", async () => {
+    const { jar } = await signIn();
+    const csrf = await get("/api/auth/csrf", jar);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const post = (path: string) =>
+      app.request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: jar.header(), origin: ORIGIN },
+        body: `{"csrfToken":"${csrfToken}","data":${deep}}`,
+      });
+    const update = await post("/api/auth/session");
+    assert.equal(update.status, 400);
+    assert.equal(((await update.json()) as { error: string }).error, "InvalidBody");
+    for (const path of ["/api/me", "/api/resource/items", "/api/anything"]) {
+      assert.equal((await post(path)).status, 404, path);
+    }
+  });
+
   it("passes the auth endpoint's answers through unchanged (its pages keep their own headers)", async () => {
     const page = await get("/api/auth/signin");
     assert.equal(page.headers.get("referrer-policy"), "no-referrer");

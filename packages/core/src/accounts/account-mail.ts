@@ -4,6 +4,7 @@ import type { RequestContext } from "../http/request-context.ts";
 import { builtInTranslator } from "../i18n/built-in-messages.ts";
 import { BUILT_IN_LOCALES, type BuiltInLocale } from "../i18n/locales.ts";
 import { matchLocale } from "../i18n/negotiate-locale.ts";
+import { withDeadline } from "../lib/deadline.ts";
 import type { PasswordMail } from "../providers/password.ts";
 import { type AccountMailDraft, accountMailContent } from "./account-mail-content.ts";
 
@@ -60,7 +61,14 @@ export function sendInBackground(
   void (async () => {
     try {
       const draft = await prepare();
-      if (draft) await sender.sendMail(composeAccountMail(ctx, draft));
+      if (!draft) return;
+      const mail = composeAccountMail(ctx, draft);
+      // Nobody waits, but a sender that never answers is reported rather than silently pending.
+      await withDeadline(
+        () => sender.sendMail(mail),
+        ctx.config.mailTimeout,
+        (error) => logger.error("AccountMailFailed", `after the deadline: ${describe(error)}`),
+      );
     } catch (error) {
       logger.error("AccountMailFailed", describe(error));
     }

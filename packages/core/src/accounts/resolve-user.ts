@@ -11,8 +11,9 @@ import { type ClaimUnverified, linkByVerifiedEmail } from "./link-by-verified-em
 
 /**
  * Finds or creates the stored user for a provider account (docs/protocol.md §9; Auth.js's linking rules):
- * - a known account signs its owner in — unless someone else is signed in (OAuthAccountNotLinked);
- * - an unknown account while signed in is linked to the current user;
+ * - a known account signs its owner in — unless another user asked to link it (OAuthAccountNotLinked);
+ * - an unknown account is linked to the user who asked to link (`currentUserId`: the user who
+ *   started this OAuth flow signed in and still is — never just whoever's session the callback carries);
  * - an unknown account whose email belongs to a user is refused (OAuthAccountNotLinked) unless the
  *   provider allows email linking AND says the email is verified — otherwise an attacker who can
  *   register that address at a lax provider would take the account over; a user whose own address

@@ -33,7 +33,10 @@ export interface StoredSignIn {
 export async function storedUser(
   ctx: RequestContext,
   input: { provider: ProviderConfig; user: User; account: Account; profile?: Record<string, unknown> },
-  /** Who is signed in already (account linking), or null; asked only when a provider account is resolved. */
+  /**
+   * Who the provider account may be linked to (the user who started this OAuth flow signed in and
+   * still is: `linkingUser`), or null; asked only when a provider account is resolved.
+   */
   currentUserId: () => Promise<string | null>,
   services: Services,
 ): Promise<StoredSignIn> {

@@ -9,6 +9,7 @@ import { AuthError } from "../errors/auth-error.ts";
 import { describe } from "../errors/describe.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { withDeadline } from "../lib/deadline.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
 import type { Services } from "./services.ts";
 
@@ -44,8 +45,17 @@ export async function adminPasswordResetAction(
   });
   if (!link) throw new AuthError("UserNotFound", { cause: "the address changed meanwhile" });
   try {
-    await mailer.sendMail(
-      composeAccountMail(ctx, { kind: "reset-password", to: email, url: link.url, expires: link.expires }),
+    const mail = composeAccountMail(ctx, {
+      kind: "reset-password",
+      to: email,
+      url: link.url,
+      expires: link.expires,
+    });
+    // The administrator waits for the answer: a mail server that never answers must not hold it.
+    await withDeadline(
+      () => mailer.sendMail(mail),
+      ctx.config.mailTimeout,
+      (error) => ctx.config.logger.error("AccountMailFailed", `after the deadline: ${describe(error)}`),
     );
   } catch (error) {
     ctx.config.logger.error("AccountMailFailed", describe(error));

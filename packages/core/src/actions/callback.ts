@@ -7,6 +7,7 @@ import type { Outcome } from "../http/outcome.ts";
 import { failure } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { openChecks } from "../oauth/check-cookies.ts";
+import { spendFlow } from "../oauth/spend-flow.ts";
 import type { CredentialsProviderConfig, OAuthProviderConfig, User } from "../providers/types.ts";
 import type { RouteOf } from "./endpoint.ts";
 import { completeSignIn } from "./lib/complete-sign-in.ts";
@@ -39,7 +40,9 @@ export async function callbackAction(
 
 /**
  * OAuth return: protected by state, PKCE and nonce rather than the CSRF token (the provider, not our
- * form, sends the person here). Check cookies are cleared whatever the outcome.
+ * form, sends the person here). Check cookies are cleared whatever the outcome. The flow is spent
+ * before its code is exchanged, so a copy of this request makes no second session; and it links the
+ * provider's account only for the user who started it signed in (`linkUserId`, docs/protocol.md §9).
  */
 async function oauthCallback(
   ctx: RequestContext,
@@ -49,8 +52,14 @@ async function oauthCallback(
   // form_post: a cross-site POST carries no check cookie; bounce it once through our own origin.
   const relay = relayFormPost(ctx, provider.id);
   if (relay) return relay;
-  const checks = await openChecks(ctx, provider.id);
+  const { checks, flow } = await openChecks(ctx, provider.id);
   const params = callbackParams(ctx);
+  // Without a flow there is nothing to spend, and the exchange below fails on the missing checks.
+  if (flow && (await spendFlow(services.claims, flow.id, ctx.now)) === "replayed") {
+    ctx.config.logger.warn("OAuthCallbackReplayed", { provider: provider.id });
+    await recordSignInFailed(ctx, { reason: "OAuthCallbackReplayed", method: provider.id });
+    return failure(ctx, "OAuthCallbackReplayed");
+  }
   let result: Awaited<ReturnType<Services["oauth"]["complete"]>>;
   try {
     result = await services.oauth.complete(provider, {
@@ -72,12 +81,12 @@ async function oauthCallback(
       ? { session_state: result.profile.sid }
       : {}),
   };
-  return completeSignIn(ctx, services, {
-    provider,
-    user: result.user,
-    account,
-    profile: result.profile,
-  });
+  return completeSignIn(
+    ctx,
+    services,
+    { provider, user: result.user, account, profile: result.profile },
+    { linkUserId: flow?.linkUserId ?? null },
+  );
 }
 
 /**

@@ -28,8 +28,9 @@ export interface Services {
   /** Session records (the account console's list, revocation of one jwt session); null without storage for them. */
   records: SessionRecords | null;
   /**
-   * Where a pending two-factor sign-in is claimed (single use): the limits' store, so a claim holds
-   * across instances; a small in-memory one when rate limits are off.
+   * Where single-use things are claimed — a pending two-factor sign-in, a passkey challenge, an OAuth
+   * flow's callback: the limits' store, so a claim holds across instances; the adapter's own store
+   * or a small in-memory one when rate limits are off.
    */
   claims: RateLimitStore;
 }

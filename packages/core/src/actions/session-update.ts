@@ -1,3 +1,5 @@
+import { AuthError } from "../errors/auth-error.ts";
+import { jsonShape, MAX_JSON_DEPTH } from "../http/json-shape.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { RouteOf } from "./endpoint.ts";
@@ -9,11 +11,17 @@ export async function sessionUpdateAction(
   _route: RouteOf<"session", "absent">,
   { sessions }: Services,
 ): Promise<Outcome> {
+  const text = ctx.body.data;
+  // A form field carries JSON the body's own scan did not see: bounded the same way before it is
+  // parsed, since the callbacks and the token's sealing walk it.
+  if (text !== undefined && jsonShape(text).depth > MAX_JSON_DEPTH) {
+    throw new AuthError("InvalidBody", { cause: `data nested deeper than ${MAX_JSON_DEPTH}` });
+  }
   let data: unknown;
   try {
-    data = ctx.body.data === undefined ? undefined : JSON.parse(ctx.body.data);
+    data = text === undefined ? undefined : JSON.parse(text);
   } catch {
-    data = ctx.body.data;
+    data = text;
   }
   return json((await sessions.update(ctx, data)) ?? {});
 }

@@ -25,6 +25,9 @@ export async function signInStartAction(
   }
   if (provider.type === "email") return emailSignInAction(ctx, provider, services);
   await ctx.callbackUrl(); // remembered in its cookie for the return
+  // Who asks to link: the user signed in by this browser's session cookie (the request is
+  // CSRF-checked, so it is their own click), sealed into the flow; null starts a sign-in.
+  const linkUserId = await services.sessions.cookieUserId(ctx);
   const extraParams: Record<string, string> = {};
   for (const [key, value] of ctx.url.searchParams) extraParams[key] = value;
   try {
@@ -32,7 +35,7 @@ export async function signInStartAction(
       redirectUri: `${ctx.baseUrl}/callback/${provider.id}`,
       extraParams,
     });
-    await sealChecks(ctx, provider.id, checks);
+    await sealChecks(ctx, provider.id, checks, { linkUserId });
     return redirect(url);
   } catch (error) {
     ctx.config.logger.error("OAuthSignin", describe(error));

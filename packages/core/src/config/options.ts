@@ -95,6 +95,22 @@ export interface Theme {
   buttonText?: string;
 }
 
+/** Gatehouse's cookies (docs/protocol.md §5): every one `__Host-` on https, HttpOnly, SameSite=Lax, Path=/. */
+export interface CookieOptions {
+  /** Prefix of every name, default `gatehouse` (letters, digits, `-`, `_`). */
+  prefix?: string;
+  /**
+   * On https the session cookie was `__Secure-<prefix>.session-token` before it became `__Host-`. A
+   * `jwt` session under the old name is always read once and moved (only tokens sealed under that
+   * name open, and nothing seals them any more). `true` also moves **database** sessions from the old
+   * name, so upgrading signs nobody out — but a sibling subdomain can set a cookie of that name (which
+   * `__Host-` exists to prevent): turn it on for the weeks after an upgrade only. Default off.
+   *
+   * @example cookies: { legacySessionCookie: true } // until every returning browser has been moved
+   */
+  legacySessionCookie?: boolean;
+}
+
 export interface SessionOptions {
   /** Default `"database"` when an adapter is configured, else `"jwt"`. */
   strategy?: "jwt" | "database";
@@ -180,6 +196,12 @@ export interface RateLimitOptions {
    * and logs `RateLimitStoreFailed`; `"closed"` answers 503 `StorageUnavailable`.
    */
   onStoreError?: "open" | "closed";
+  /**
+   * How long a request waits for the store, ms, before it counts as failed (`onStoreError`). Default
+   * 2000: a counter is one round trip, and a Redis that accepts but never answers must not hold
+   * sign-in. The call itself is left to finish; the store is then skipped for 5 s.
+   */
+  storeTimeout?: number;
 }
 
 /** Two-factor settings. */
@@ -302,7 +324,7 @@ export interface GatehouseOptions {
   callbacks?: Callbacks;
   pages?: Pages;
   theme?: Theme;
-  cookies?: { prefix?: string };
+  cookies?: CookieOptions;
   /** Storage. With an adapter, sessions default to the `database` strategy and users are persisted. */
   adapter?: Adapter;
   logger?: Logger;
@@ -333,6 +355,11 @@ export interface GatehouseOptions {
   i18n?: I18nOptions;
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
+  /**
+   * How long core waits for a mail sender (`sendVerificationRequest`, `sendMail`), ms. Default
+   * 10000. Past it, email sign-in answers `EmailSignin` and the send is left to finish (logged).
+   */
+  mailTimeout?: number;
   /** Injected for tests: the clock (ms since epoch). */
   now?: () => number;
   /** Injected for tests: the fetch used for provider requests. */

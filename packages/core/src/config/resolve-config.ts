@@ -30,8 +30,12 @@ export interface ResolvedConfig {
   pages: Pages;
   theme: Theme;
   cookiePrefix: string;
+  /** Database sessions are also read from the session cookie's name before `__Host-` (`cookies.legacySessionCookie`). */
+  legacySessionCookie: boolean;
   logger: Logger;
   httpTimeout: number;
+  /** How long core waits for a mail sender, ms. */
+  mailTimeout: number;
   now: () => number;
   fetch: typeof fetch;
   keys: KeyRing;
@@ -147,6 +151,10 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   if (!/^[A-Za-z0-9_-]+$/.test(prefix)) {
     throw new ConfigError("Gatehouse: cookies.prefix may only contain letters, digits, '-' and '_'.");
   }
+  const legacySessionCookie = options.cookies?.legacySessionCookie ?? false;
+  if (typeof legacySessionCookie !== "boolean") {
+    throw new ConfigError("Gatehouse: cookies.legacySessionCookie must be true or false.");
+  }
 
   const logger = options.logger ?? consoleLogger;
   if (options.rateLimit === false && isProduction()) {
@@ -172,8 +180,10 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     pages: checkPages(options.pages ?? {}),
     theme: options.theme ?? {},
     cookiePrefix: prefix,
+    legacySessionCookie,
     logger,
     httpTimeout: options.httpTimeout ?? DEFAULTS.httpTimeout,
+    mailTimeout: checkMailTimeout(options.mailTimeout),
     now: options.now ?? Date.now,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     keys: new KeyRing(secrets),
@@ -354,4 +364,12 @@ function checkCredentialInputs(id: string, credentials: unknown): void {
       );
     }
   }
+}
+
+function checkMailTimeout(value: number | undefined): number {
+  if (value === undefined) return DEFAULTS.mailTimeout;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new ConfigError("Gatehouse: mailTimeout is in milliseconds: a positive number (default 10000).");
+  }
+  return value;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cookieNames } from "./cookie-names.ts";
+import { cookieNames, legacySessionCookieName } from "./cookie-names.ts";
 
 test("on http the names are the bare prefix names", () => {
   assert.deepEqual(cookieNames("gatehouse", false), {
@@ -13,20 +13,33 @@ test("on http the names are the bare prefix names", () => {
   });
 });
 
-test("on https the names get __Secure-, and the CSRF cookie __Host-", () => {
+test("on https every name is __Host-, so a sibling subdomain cannot plant a session or a flow's check cookies", () => {
   assert.deepEqual(cookieNames("gatehouse", true), {
-    sessionToken: "__Secure-gatehouse.session-token",
+    sessionToken: "__Host-gatehouse.session-token",
     csrfToken: "__Host-gatehouse.csrf-token",
-    callbackUrl: "__Secure-gatehouse.callback-url",
-    state: "__Secure-gatehouse.state",
-    pkceCodeVerifier: "__Secure-gatehouse.pkce.code_verifier",
-    nonce: "__Secure-gatehouse.nonce",
+    callbackUrl: "__Host-gatehouse.callback-url",
+    state: "__Host-gatehouse.state",
+    pkceCodeVerifier: "__Host-gatehouse.pkce.code_verifier",
+    nonce: "__Host-gatehouse.nonce",
   });
+});
+
+test("the session cookie's name before __Host- is __Secure- on https, and there is none on http", () => {
+  assert.equal(legacySessionCookieName("gatehouse", true), "__Secure-gatehouse.session-token");
+  assert.equal(legacySessionCookieName("gatehouse", false), null);
+  for (const secure of [false, true]) {
+    assert.equal(
+      Object.values(cookieNames("gatehouse", secure)).includes(
+        `${legacySessionCookieName("gatehouse", secure)}`,
+      ),
+      false,
+    );
+  }
 });
 
 test("the prefix is configurable", () => {
   const names = cookieNames("myapp", true);
-  assert.equal(names.sessionToken, "__Secure-myapp.session-token");
+  assert.equal(names.sessionToken, "__Host-myapp.session-token");
   assert.equal(names.csrfToken, "__Host-myapp.csrf-token");
   assert.equal(cookieNames("myapp", false).nonce, "myapp.nonce");
 });

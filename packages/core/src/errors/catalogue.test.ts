@@ -62,11 +62,13 @@ test("the sign-in surface is exactly the docs/protocol.md §7 list", () => {
 test("the error page codes and statuses of docs/protocol.md §7", () => {
   const errorPage = codes.filter((code) => errorCatalogue[code].surface === "error");
   // docs/protocol.md §7's four, plus StorageUnavailable (503) for a database that is down or locked
-  // and PasswordResetInvalid for a spent or expired reset link.
+  // and PasswordResetInvalid for a spent or expired reset link, OAuthCallbackReplayed for a second
+  // callback of one OAuth flow.
   assert.deepEqual([...errorPage].sort(), [
     "AccessDenied",
     "Configuration",
     "Default",
+    "OAuthCallbackReplayed",
     "PasswordResetInvalid",
     "StorageUnavailable",
     "Verification",

@@ -209,6 +209,14 @@ export const errorCatalogue = {
     message: "The sign in link is no longer valid. It may have been used already or it may have expired.",
     cause: "An email sign-in token was unknown, expired, already used or for another address.",
   },
+  OAuthCallbackReplayed: {
+    status: 403,
+    surface: "error",
+    title: "Sign-in already used",
+    message: "This sign-in was already completed. If you are not signed in, please sign in again.",
+    cause:
+      "A second callback of one OAuth/OIDC sign-in flow (a replayed or duplicated provider return, with the flow's check cookies): each flow completes once, on every instance that shares the rate-limit store, whatever the provider does with its code.",
+  },
   PasswordResetInvalid: {
     status: 403,
     surface: "error",
@@ -260,14 +268,14 @@ export const errorCatalogue = {
     title: "Bad request",
     message: "The request body could not be read.",
     cause:
-      "The body was not valid form data or JSON, was not an object, or had a field that is not a string.",
+      "The body was not valid form data or JSON, was not an object, had a field that is not a string, or nested JSON deeper than 32 levels (checked before parsing).",
   },
   BodyTooLarge: {
     status: 400,
     surface: "request",
     title: "Bad request",
     message: "The request body is too large.",
-    cause: "The body was over 64 KiB.",
+    cause: "The body was over 64 KiB, or had more than 1,000 fields (checked before parsing).",
   },
   RateLimited: {
     status: 429,

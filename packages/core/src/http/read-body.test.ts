@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AuthError } from "../errors/auth-error.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
-import { MAX_BODY_BYTES, readBody } from "./read-body.ts";
+import { MAX_JSON_DEPTH } from "./json-shape.ts";
+import { MAX_BODY_BYTES, MAX_BODY_FIELDS, readBody } from "./read-body.ts";
 
 const URL_ = "http://localhost:3000/api/auth/session";
 const FORM = "application/x-www-form-urlencoded";
@@ -236,4 +237,33 @@ test("a field that was not sent is undefined, even one named like an Object.prot
   for (const name of ["csrfToken", "toString", "constructor", "hasOwnProperty", "__proto__", "valueOf"]) {
     assert.equal(body[name], undefined, name);
   }
+});
+
+// Issue 22, item 11: `{"data": [[[…]]]}` 20,000 deep (40 KB) overflowed the stack when `data` was
+// serialised again, and the request answered 500 Configuration.
+test("JSON nested deeper than MAX_JSON_DEPTH is InvalidBody, before it is parsed or walked", async () => {
+  const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+  for (const text of [
+    `{"csrfToken":"abc","data":${deep(20_000)}}`,
+    `{"a":${deep(20_000)}}`,
+    deep(20_000),
+    `{"data":${deep(MAX_JSON_DEPTH)}}`,
+  ]) {
+    await rejectsWith(json(text), "InvalidBody");
+  }
+  // Just within: the object itself is one level, `data` the rest.
+  const within = await readBody(json(`{"data":${deep(MAX_JSON_DEPTH - 1)}}`));
+  assert.equal(within.data, deep(MAX_JSON_DEPTH - 1));
+  // Brackets in a string are text.
+  assert.equal((await readBody(json(`{"a":"${"[".repeat(20_000)}"}`))).a?.length, 20_000);
+});
+
+test("more than MAX_BODY_FIELDS fields is BodyTooLarge, form or JSON", async () => {
+  const fields = (n: number) => Array.from({ length: n }, (_, i) => `f${i}=x`).join("&");
+  assert.equal(Object.keys(await readBody(form(fields(MAX_BODY_FIELDS)))).length, MAX_BODY_FIELDS);
+  await rejectsWith(form(fields(MAX_BODY_FIELDS + 1)), "BodyTooLarge");
+  await rejectsWith(form("a=&".repeat(20_000)), "BodyTooLarge");
+  const members = (n: number) => `{${Array.from({ length: n }, (_, i) => `"f${i}":"x"`).join(",")}}`;
+  assert.equal(Object.keys(await readBody(json(members(MAX_BODY_FIELDS)))).length, MAX_BODY_FIELDS);
+  await rejectsWith(json(members(MAX_BODY_FIELDS + 1)), "BodyTooLarge");
 });

@@ -1,12 +1,17 @@
 import { AuthError } from "../errors/auth-error.ts";
+import { jsonShape, MAX_JSON_DEPTH } from "./json-shape.ts";
 
 /** Bodies over this are refused before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Bodies with more fields than this are refused before they are parsed (no endpoint takes a tenth). */
+export const MAX_BODY_FIELDS = 1000;
 
 /**
  * Reads a POST body as a flat record of strings (docs/protocol.md §1). Accepts form-urlencoded and JSON
  * objects whose values are strings (booleans and numbers are taken as their text, as clients send
- * `json: true`); anything else is refused with a catalogue code before any state changes.
+ * `json: true`); anything else is refused with a catalogue code before any state changes. Size, field
+ * count and JSON nesting are bounded before parsing (`BodyTooLarge`, `InvalidBody`), so no body can
+ * make later code that walks it (serialising `data`, an app's callbacks) run out of stack.
  */
 export async function readBody(request: Request): Promise<Record<string, string>> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -59,12 +64,22 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 function parseForm(text: string): Record<string, string> {
+  if (countOf(text, "&") >= MAX_BODY_FIELDS) {
+    throw new AuthError("BodyTooLarge", { cause: `more than ${MAX_BODY_FIELDS} fields` });
+  }
   const out: Record<string, string> = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) out[key] = value;
   return out;
 }
 
 function parseJson(text: string): Record<string, string> {
+  const shape = jsonShape(text);
+  if (shape.depth > MAX_JSON_DEPTH) {
+    throw new AuthError("InvalidBody", { cause: `JSON nested deeper than ${MAX_JSON_DEPTH}` });
+  }
+  if (shape.members > MAX_BODY_FIELDS) {
+    throw new AuthError("BodyTooLarge", { cause: `more than ${MAX_BODY_FIELDS} fields` });
+  }
   let parsed: unknown;
   try {
     parsed = text === "" ? {} : JSON.parse(text);
@@ -78,8 +93,14 @@ function parseJson(text: string): Record<string, string> {
     if (typeof value === "string") out[key] = value;
     else if (typeof value === "boolean" || typeof value === "number") out[key] = String(value);
     else if (key === "data" && value !== undefined)
-      out[key] = JSON.stringify(value); // POST session `{data}`
+      out[key] = JSON.stringify(value); // POST session `{data}`; nested within MAX_JSON_DEPTH (above)
     else if (value !== null && value !== undefined) throw new AuthError("InvalidBody");
   }
   return out;
+}
+
+function countOf(text: string, char: string): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count++;
+  return count;
 }

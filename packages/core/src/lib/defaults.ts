@@ -13,6 +13,12 @@ export const DEFAULTS = {
    * inherited): slow providers fail fast instead of holding a request.
    */
   httpTimeout: 3500,
+  /**
+   * How long a person's request waits for a mail to be handed over, ms (email sign-in; an
+   * administrator's reset link). Longer than @gatehouse/smtp's own time-outs (5 s each), so those
+   * answer first and say which step failed; this bounds any sender an app passes.
+   */
+  mailTimeout: 10_000,
   cookiePrefix: "gatehouse",
   /** Lifetime of the state, PKCE and nonce check cookies, seconds. */
   checkMaxAge: 15 * 60,

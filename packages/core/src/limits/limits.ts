@@ -2,6 +2,7 @@ import type { LimitedAction, LimitedActionRules, Logger, RateLimitOptions } from
 import { AuthError } from "../errors/auth-error.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { describe } from "../errors/describe.ts";
+import { isTimeout, withDeadline } from "../lib/deadline.ts";
 import { isProduction } from "../lib/is-production.ts";
 import { clientIp, type ProxyTrust, proxyTrust } from "./client-ip.ts";
 import { ipKey, parseIp } from "./ip-address.ts";
@@ -11,6 +12,10 @@ import type { RateLimitStore } from "./rate-limit-store.ts";
 import { checkRule, type RateLimitResult, type RateLimitRule, retryAfterSeconds } from "./rate-limiter.ts";
 
 const MINUTE = 60_000;
+/** How long a request waits for the rate-limit store by default (`rateLimit.storeTimeout`), ms. */
+export const STORE_TIMEOUT_MS = 2000;
+/** After a store call timed out, calls fail at once for this long (ms), then one tries again. */
+export const STORE_PAUSE_MS = 5000;
 const rule = (limit: number, minutes: number): RateLimitRule => ({ limit, windowMs: minutes * MINUTE });
 
 /**
@@ -83,10 +88,13 @@ export function createLimits(
   if (policy !== "open" && policy !== "closed") {
     throw new ConfigError('rateLimit.onStoreError must be "open" or "closed".');
   }
+  const timeoutMs = settings.storeTimeout ?? STORE_TIMEOUT_MS;
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new ConfigError("rateLimit.storeTimeout is in milliseconds: a positive number (default 2000).");
+  }
   const store = guardStore(
     settings.store ?? context.adapterStore ?? createMemoryRateLimitStore({ maxEntries: 100_000 }),
-    policy,
-    context.logger,
+    { policy, timeoutMs, logger: context.logger, now: context.now },
   );
   const lockout = settings.lockout === false ? null : createLockout(store, context.now, settings.lockout);
   let warnedUnknown = false;
@@ -164,18 +172,40 @@ function resolveRules(
 /**
  * The store-down policy. `open`: a failing store counts nothing (every check passes) and logs
  * `RateLimitStoreFailed`, so sign-in keeps working while Redis or the database is away — argon2id's
- * cost still bounds guessing. `closed`: the request is answered 503 `StorageUnavailable`.
+ * cost still bounds guessing. `closed`: the request is answered 503 `StorageUnavailable`. A store
+ * that does not answer within `timeoutMs` has failed: whatever its client's options, a Redis that
+ * accepts connections and never answers (or a client that queues commands while it reconnects)
+ * costs a request at most that long. After a time-out the store is not called for `STORE_PAUSE_MS`:
+ * the requests meanwhile (and the other checks of the same request) fail at once instead of each
+ * waiting, and a client that queues commands does not pile up one per request.
  */
-function guardStore(store: RateLimitStore, policy: "open" | "closed", logger: Logger): RateLimitStore {
+function guardStore(
+  store: RateLimitStore,
+  options: { policy: "open" | "closed"; timeoutMs: number; logger: Logger; now: () => number },
+): RateLimitStore {
+  const { policy, timeoutMs, logger, now: clock } = options;
+  let pausedUntil = Number.NEGATIVE_INFINITY;
   const failed = (error: unknown): never | null => {
     logger.error("RateLimitStoreFailed", { policy, cause: describe(error) });
     if (policy === "closed") throw new AuthError("StorageUnavailable", { cause: error });
     return null;
   };
+  // Its answer came after the request went on: nothing to do but say so, quietly.
+  const late = (error: unknown) =>
+    logger.debug?.("RateLimitStoreFailed", { late: true, cause: describe(error) });
+  async function bounded<T>(work: () => Promise<T>): Promise<T> {
+    if (clock() < pausedUntil) throw new Error(`not called for ${STORE_PAUSE_MS} ms after a time-out`);
+    try {
+      return await withDeadline(work, timeoutMs, late);
+    } catch (error) {
+      if (isTimeout(error)) pausedUntil = clock() + STORE_PAUSE_MS;
+      throw error;
+    }
+  }
   return {
     async hit(key, options) {
       try {
-        return await store.hit(key, options);
+        return await bounded(() => store.hit(key, options));
       } catch (error) {
         failed(error);
         return { count: 0, resetAt: options.now };
@@ -183,14 +213,14 @@ function guardStore(store: RateLimitStore, policy: "open" | "closed", logger: Lo
     },
     async peek(key, now) {
       try {
-        return await store.peek(key, now);
+        return await bounded(() => store.peek(key, now));
       } catch (error) {
         return failed(error);
       }
     },
     async delete(key) {
       try {
-        await store.delete(key);
+        await bounded(() => store.delete(key));
       } catch (error) {
         failed(error);
       }

@@ -38,6 +38,19 @@ export function databaseStrategy(adapter: Adapter, records: SessionRecords | nul
       return { session: await toSession(ctx, found.user, found.expires), userId: found.user.id };
     },
 
+    async readLegacy(ctx, token, { issue }) {
+      // A random token reads the same under any cookie name, so nothing tells one set by this app
+      // from one a sibling subdomain set: only the operator's `cookies.legacySessionCookie` lets it count.
+      if (!ctx.config.legacySessionCookie) return null;
+      const found = await load(ctx, adapter, token);
+      if (!found) return null;
+      return {
+        session: await toSession(ctx, found.user, found.expires),
+        userId: found.user.id,
+        ...(issue ? { renewed: { token, expires: found.expires } } : {}),
+      };
+    },
+
     async userId(ctx, token) {
       // The same lookup as a read: an expired or unknown session is nobody.
       return (await load(ctx, adapter, token))?.user.id ?? null;

@@ -1,5 +1,6 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
 import type { JWT, Session } from "../config/options.ts";
+import { legacySessionCookieName } from "../cookies/cookie-names.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { decodeJwt, encodeJwt } from "../lib/jwt.ts";
 import type { SessionRecords } from "./session-records.ts";
@@ -22,21 +23,33 @@ export function jwtStrategy(
   validAfter: SessionsValidAfter | null = null,
   records: SessionRecords | null = null,
 ): SessionStrategy {
-  /** The token's claims; null when it does not decrypt and verify, or its user's sessions were ended. */
-  async function decode(ctx: RequestContext, raw: string): Promise<Readonly<JWT> | null> {
-    let token: Readonly<JWT> | null | undefined = cache.get(raw, ctx.now);
+  /**
+   * The token's claims; null when it does not decrypt and verify, or its user's sessions were ended.
+   * `sealedAs`: the cookie name whose key sealed it, when not the current one (a legacy cookie).
+   */
+  async function decode(
+    ctx: RequestContext,
+    raw: string,
+    sealedAs: string | null = null,
+  ): Promise<Readonly<JWT> | null> {
+    // The cache is keyed by the token alone: it holds only tokens of the current name, so a token
+    // sealed for the old name never reads from it as one of the new.
+    let token: Readonly<JWT> | null | undefined = sealedAs === null ? cache.get(raw, ctx.now) : undefined;
     if (!token) {
-      const keys = await ctx.config.keys.encryptionKeys(ctx.names.sessionToken);
+      const keys = await ctx.config.keys.encryptionKeys(sealedAs ?? ctx.names.sessionToken);
       token = await decodeJwt({ token: raw, keys, now: ctx.now });
       if (!token) return null;
-      cache.set(raw, token, ctx.now);
+      if (sealedAs === null) cache.set(raw, token, ctx.now);
     }
     if (validAfter && typeof token.sub === "string") {
       if (signedInAt(token) < (await validAfter.get(token.sub, ctx.now))) return null;
     }
     // A token with a session record is live while its record is (revoked: the record is gone).
     if (records && typeof token.sid === "string" && typeof token.sub === "string") {
-      if (!(await records.isLive(token.sub, token.sid, ctx.now))) return null;
+      // The record was created before the token that names it was sealed: within `iat`'s second at
+      // the latest (a renewed token's record is older still).
+      const createdBy = ((token.iat ?? 0) + 1) * 1000;
+      if (!(await records.isLive(token.sub, token.sid, { now: ctx.now, createdBy }))) return null;
     }
     return token;
   }
@@ -85,6 +98,23 @@ export function jwtStrategy(
         session: await toSession(ctx, next, new Date((token.exp ?? 0) * 1000)),
         userId: userIdOf(next),
       };
+    },
+
+    async readLegacy(ctx, raw, { issue }) {
+      // Sealed under the old name's key: only a token minted before the rename opens, and nothing
+      // mints one any more, so what this accepts ends by itself within the session max age.
+      const name = legacySessionCookieName(ctx.config.cookiePrefix, ctx.secure);
+      const token = name === null ? null : await decode(ctx, raw, name);
+      if (!token) return null;
+      const { jwt } = ctx.config.callbacks;
+      const next = jwt ? await jwt({ token: structuredClone(token) }) : token;
+      if (!next) return null;
+      if (!issue) {
+        const expires = new Date((token.exp ?? 0) * 1000);
+        return { session: await toSession(ctx, next, expires), userId: userIdOf(next) };
+      }
+      const renewed = await reseal(ctx, next, token);
+      return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
     },
 
     async userId(ctx, raw) {

@@ -1,7 +1,7 @@
 import { jwtDecrypt } from "jose";
 import type { Adapter } from "../adapter/adapter.ts";
 import type { JWT, MigrateOptions } from "../config/options.ts";
-import { cookieNames } from "../cookies/cookie-names.ts";
+import { cookieNames, legacySessionCookieName } from "../cookies/cookie-names.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { hkdf } from "../lib/key-ring.ts";
 
@@ -68,7 +68,10 @@ export function resolveMigration(
   }
   const names = (secure: boolean) => custom ?? (secure ? `__Secure-${V4_COOKIE}` : V4_COOKIE);
   for (const secure of [false, true]) {
-    if (Object.values(cookieNames(context.cookiePrefix, secure)).includes(names(secure))) {
+    const ours = [...Object.values(cookieNames(context.cookiePrefix, secure))];
+    const legacy = legacySessionCookieName(context.cookiePrefix, secure);
+    if (legacy) ours.push(legacy);
+    if (ours.includes(names(secure))) {
       throw new ConfigError(
         `Gatehouse: cookie ${names(secure)} would be both next-auth v4's and Gatehouse's. Keep the default cookies.prefix while migrating.`,
       );

@@ -7,6 +7,13 @@ import { sha256Hex } from "../lib/sha256.ts";
 
 /** How long one instance trusts a user's list of live jwt sessions: a revocation reaches every instance within it. */
 export const LIVE_SESSIONS_TTL_MS = 1000;
+/**
+ * How far apart two instances' clocks may be. A session absent from a list read this long after it
+ * was created (by the reading instance's clock) is gone; one absent from an earlier list may be newer
+ * than the list, and storage decides. Generous on purpose: too small signs fresh sessions out, too
+ * large only costs a just-revoked token a read per request for a few more seconds.
+ */
+export const MAX_CLOCK_SKEW_MS = 5000;
 /** Users remembered at once; the oldest entry goes first. */
 const MAX_ENTRIES = 50_000;
 
@@ -27,15 +34,21 @@ export interface NewSessionRecord {
  *
  * A jwt session is checked against its user's live record ids, cached per user for
  * `LIVE_SESSIONS_TTL_MS`: GET session costs one map lookup, and one indexed read per user per second
- * on each instance; a revocation on any instance holds everywhere within a second.
+ * on each instance; a revocation on any instance holds everywhere within a second. A cached list
+ * only ever vouches for an id: an id missing from a list read before its session could have been
+ * created (on another instance, a moment ago) is looked up again, so a new sign-in is never refused
+ * by an older list, while an old revoked token is refused from the cache.
  */
 export interface SessionRecords {
   /** Records a new session at sign-in; resolves to its id. */
   create(ctx: RequestContext, input: NewSessionRecord): Promise<string>;
   /** The session was used and its expiry moved (its token renewed). */
   touch(ctx: RequestContext, id: string, expires: Date): Promise<void>;
-  /** Whether the jwt session `id` of the user is still live (not revoked, not expired). */
-  isLive(userId: string, id: string, now: number): Promise<boolean>;
+  /**
+   * Whether the jwt session `id` of the user is still live (not revoked, not expired). `createdBy`
+   * (epoch ms, the creating instance's clock): its record, if any, was created no later than this.
+   */
+  isLive(userId: string, id: string, times: { now: number; createdBy: number }): Promise<boolean>;
   /** Ends one of the user's sessions; the deleted record's token hash (database), or false when there was none. */
   remove(userId: string, id: string): Promise<{ sessionTokenHash: string | null } | false>;
   /** Ends every session of the user but `keepId`; resolves to how many ended. */
@@ -75,6 +88,9 @@ export function createSessionRecords(adapter: Adapter | null): SessionRecords | 
   const live = new Map<string, { ids: Set<string>; readAt: number }>();
 
   function remember(userId: string, ids: Set<string>, now: number): void {
+    // Reads can finish out of order: a list read earlier never replaces one read later.
+    const known = live.get(userId);
+    if (known && known.readAt > now) return;
     live.delete(userId);
     if (live.size >= MAX_ENTRIES) live.delete(live.keys().next().value as string);
     live.set(userId, { ids, readAt: now });
@@ -107,9 +123,14 @@ export function createSessionRecords(adapter: Adapter | null): SessionRecords | 
       await callAdapter(store, "touchSessionRecord", id, new Date(ctx.now), expires);
     },
 
-    async isLive(userId, id, now) {
+    async isLive(userId, id, { now, createdBy }) {
       const known = live.get(userId);
-      if (known && now - known.readAt < LIVE_SESSIONS_TTL_MS) return known.ids.has(id);
+      if (known && now - known.readAt < LIVE_SESSIONS_TTL_MS) {
+        if (known.ids.has(id)) return true;
+        // Absent from a list read after the session began (whatever the clocks): revoked or expired.
+        if (known.readAt >= createdBy + MAX_CLOCK_SKEW_MS) return false;
+        // Otherwise the list may predate the session (made on another instance just now): storage decides.
+      }
       const ids = new Set(await callAdapter(store, "listSessionRecordIds", userId, new Date(now)));
       remember(userId, ids, now);
       return ids.has(id);

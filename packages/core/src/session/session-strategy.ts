@@ -34,6 +34,13 @@ export interface SessionStrategy {
    * bearer client keeps its token): the strategy then does no work to mint one.
    */
   read(ctx: RequestContext, token: string, options: { renew: boolean }): Promise<SessionRead | null>;
+  /**
+   * The session of a token from the session cookie's name before `__Host-` (docs/protocol.md §5),
+   * read as `read` reads one, revocation included. `issue: true` hands it back in `renewed` as a
+   * token of the current name. Null when it does not read under the old name; for database tokens,
+   * which read alike under any name, null unless `cookies.legacySessionCookie` is on.
+   */
+  readLegacy(ctx: RequestContext, token: string, options: { issue: boolean }): Promise<SessionRead | null>;
   /** The user id of a token, or null; the cheapest valid-session check (account linking, sign-out). */
   userId(ctx: RequestContext, token: string): Promise<string | null>;
   /** A new session for a sign-in; null when the app's `jwt` callback refused it. */

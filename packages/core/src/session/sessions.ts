@@ -1,5 +1,6 @@
 import type { Session } from "../config/options.ts";
 import { deleteChunked, readChunked, writeChunked } from "../cookies/chunked-cookie.ts";
+import { legacySessionCookieName } from "../cookies/cookie-names.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { emitEvent } from "../events/emit-event.ts";
 import { bearerToken as readBearer } from "../http/bearer-token.ts";
@@ -27,6 +28,12 @@ export interface Sessions {
   read(ctx: RequestContext, options?: { setsCookies?: boolean }): Promise<Session | null>;
   /** The signed-in user's id, or null; writes no cookie. */
   userId(ctx: RequestContext): Promise<string | null>;
+  /**
+   * The user of the request's session cookie under its current name, or null: not a bearer token,
+   * nor a cookie still under an old name (a next-auth v4 or pre-`__Host-` one, which a sibling
+   * subdomain could have set). Who asks to link an account (docs/protocol.md §9). Writes no cookie.
+   */
+  cookieUserId(ctx: RequestContext): Promise<string | null>;
   /** The request's session: its user and the id of its session record (null without records); writes no cookie. */
   current(ctx: RequestContext): Promise<{ userId: string; recordId: string | null } | null>;
   /**
@@ -55,8 +62,9 @@ export interface Sessions {
 }
 
 /**
- * Binds a strategy to the transport. With `nextAuthV4` (the `migrate.nextAuthV4` option), a request
- * that has no session cookie and no bearer token may carry a next-auth v4 session cookie instead.
+ * Binds a strategy to the transport. A request that has no session cookie and no bearer token may
+ * carry the session cookie under its name from before `__Host-` (docs/protocol.md §5), or — with
+ * `nextAuthV4` (the `migrate.nextAuthV4` option) — a next-auth v4 session cookie instead.
  */
 export function createSessions(
   strategy: SessionStrategy,
@@ -84,6 +92,37 @@ export function createSessions(
     return found;
   }
 
+  /**
+   * The session of a cookie under the name from before `__Host-` (`legacySessionCookieName`), or
+   * undefined when the request has none. With `issue`, it moves: set under the current name, and the
+   * old cookie goes whether it read or not, so it is tried once.
+   */
+  async function fromLegacyCookie(
+    ctx: RequestContext,
+    issue: boolean,
+  ): Promise<SessionRead | null | undefined> {
+    const name = legacySessionCookieName(ctx.config.cookiePrefix, ctx.secure);
+    if (name === null || (!ctx.cookies.has(name) && !ctx.cookies.has(`${name}.0`))) return undefined;
+    const token = readChunked(ctx.cookies, name);
+    const found = token ? await strategy.readLegacy(ctx, token, { issue }) : null;
+    if (issue) {
+      deleteChunked(ctx.out, ctx.cookies, name);
+      if (found?.renewed) setCookie(ctx, found.renewed);
+    }
+    return found;
+  }
+
+  /** Sign-in and sign-out end a session still under the old name too, and delete its cookie. */
+  async function endLegacy(ctx: RequestContext): Promise<void> {
+    const name = legacySessionCookieName(ctx.config.cookiePrefix, ctx.secure);
+    if (name === null || (!ctx.cookies.has(name) && !ctx.cookies.has(`${name}.0`))) return;
+    const token = readChunked(ctx.cookies, name);
+    // Moved first (nothing is written): revocation knows tokens of the current name only.
+    const found = token ? await strategy.readLegacy(ctx, token, { issue: true }) : null;
+    if (found?.renewed) await strategy.revoke(ctx, found.renewed.token);
+    deleteChunked(ctx.out, ctx.cookies, name);
+  }
+
   /** Sign-in and sign-out leave no v4 cookie behind: a later read would adopt it again. */
   function forgetNextAuthV4(ctx: RequestContext): void {
     if (nextAuthV4) deleteChunked(ctx.out, ctx.cookies, nextAuthV4.cookieName(ctx.secure));
@@ -93,7 +132,9 @@ export function createSessions(
     async read(ctx, options) {
       const incoming = incomingToken(ctx);
       if (!incoming) {
-        // Only a request with no session at all pays for the migration (two map lookups).
+        // Only a request with no session at all pays for the migrations (a few map lookups).
+        const legacy = await fromLegacyCookie(ctx, options?.setsCookies ?? true);
+        if (legacy) return legacy.session;
         if (!nextAuthV4) return null;
         return (await fromNextAuthV4(ctx, nextAuthV4, options?.setsCookies ?? true))?.session ?? null;
       }
@@ -116,8 +157,15 @@ export function createSessions(
     async userId(ctx) {
       const incoming = incomingToken(ctx);
       if (incoming) return incoming.token ? strategy.userId(ctx, incoming.token) : null;
+      const legacy = await fromLegacyCookie(ctx, false);
+      if (legacy) return legacy.userId || null;
       if (!nextAuthV4) return null;
       return (await fromNextAuthV4(ctx, nextAuthV4, false))?.userId || null;
+    },
+
+    async cookieUserId(ctx) {
+      const token = hasSessionCookie(ctx) ? cookieToken(ctx) : null;
+      return token ? strategy.userId(ctx, token) : null;
     },
 
     async current(ctx) {
@@ -142,6 +190,7 @@ export function createSessions(
       if (transport === "bearer") return confirmed(await strategy.create(ctx, signIn));
       const previous = cookieToken(ctx);
       if (previous) await strategy.revoke(ctx, previous);
+      await endLegacy(ctx);
       forgetNextAuthV4(ctx);
       const issued = await confirmed(await strategy.create(ctx, signIn));
       if (issued) setCookie(ctx, issued);
@@ -162,7 +211,10 @@ export function createSessions(
     },
 
     async destroy(ctx, transport) {
-      if (transport === "cookie") forgetNextAuthV4(ctx);
+      if (transport === "cookie") {
+        await endLegacy(ctx);
+        forgetNextAuthV4(ctx);
+      }
       const incoming = incomingToken(ctx);
       if (incoming?.via !== transport) return;
       if (transport === "cookie") clearCookie(ctx);

@@ -39,6 +39,11 @@ export interface ProviderSpec {
   resources?: Record<string, (grant: Grant) => unknown>;
   /** Extra fields of the form_post page (Apple's first-login `user`). */
   formPost?: (grant: Grant) => Record<string, string>;
+  /**
+   * Accepts an authorization code again after it was exchanged, answering fresh tokens each time —
+   * what RFC 6749 §4.1.2 forbids and some providers still do (a cache in front, a lax implementation).
+   */
+  reusableCodes?: boolean;
 }
 
 export interface FakeProvider {
@@ -46,6 +51,8 @@ export interface FakeProvider {
   fetch: typeof fetch;
   /** Every real URL requested (`https://host/path?query`), in order. */
   requests: string[];
+  /** How many code exchanges the token endpoint answered with tokens. */
+  exchanges: number;
   scenario: Record<string, unknown>;
   lastAuthorization?: URLSearchParams;
   close(): Promise<void>;
@@ -69,6 +76,7 @@ export async function startFakeProvider(spec: ProviderSpec): Promise<FakeProvide
       return globalThis.fetch(`${origin}/${url.host}${url.pathname}${url.search}`, init);
     },
     requests: [],
+    exchanges: 0,
     scenario: {},
     close: async () => {
       server.closeAllConnections();
@@ -134,7 +142,7 @@ export async function startFakeProvider(spec: ProviderSpec): Promise<FakeProvide
       return json(res, 401, { error: "invalid_client" });
     }
     const grant = codes.get(body.get("code") ?? "");
-    codes.delete(body.get("code") ?? "");
+    if (!spec.reusableCodes) codes.delete(body.get("code") ?? "");
     const challenge = await oauth.calculatePKCECodeChallenge(body.get("code_verifier") ?? "");
     if (
       !grant ||
@@ -146,6 +154,7 @@ export async function startFakeProvider(spec: ProviderSpec): Promise<FakeProvide
     }
     const accessToken = crypto.randomUUID();
     accessTokens.set(accessToken, grant);
+    fake.exchanges += 1;
     let tokens: Record<string, unknown> = {
       access_token: accessToken,
       token_type: "Bearer",

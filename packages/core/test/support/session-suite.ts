@@ -160,6 +160,39 @@ export function sessionSuite(label: string, open: () => Promise<OpenedStorage<Se
         assert.equal(await signedIn(phoneOnSecond), false);
       });
 
+      test("a session signed in on one instance is valid at once on another that cached the user's sessions just before", async () => {
+        // Issue 22, item 9: the second instance's cached list predates the new session; it must ask
+        // storage rather than answer `{}` and clear the new cookie.
+        const { instance, clock, device, seedUser } = await app();
+        const email = "fresh@example.test";
+        await seedUser(email);
+        const laptop = device("Laptop");
+        await signIn(laptop, email);
+        const second = instance();
+        const onSecond = (from: TestBrowser) => {
+          const moved = new TestBrowser((request) => second.handler(request));
+          for (const [name, value] of from.jar) moved.jar.set(name, value);
+          return moved;
+        };
+        assert.equal(
+          await signedIn(onSecond(laptop)),
+          true,
+          "the second instance caches the user's sessions",
+        );
+        clock.now += 300;
+        const phone = device("Phone");
+        await signIn(phone, email);
+        const phoneOnSecond = onSecond(phone);
+        assert.equal(await signedIn(phoneOnSecond), true, "the new session, at once");
+        assert.ok(phoneOnSecond.jar.has("gatehouse.session-token"), "its cookie kept");
+        // Revoked, the phone's token is refused there within the second as before.
+        const phoneSession = (await listSessions(laptop)).sessions.find((session) => !session.current);
+        await post(laptop, "session-revoke", { id: phoneSession!.id });
+        settle(clock);
+        assert.equal(await signedIn(phoneOnSecond), false);
+        assert.equal(await signedIn(onSecond(laptop)), true);
+      });
+
       test("revoking the current session signs this browser out", async () => {
         const { device, seedUser } = await app();
         const email = "self@example.test";

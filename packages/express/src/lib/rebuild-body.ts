@@ -13,12 +13,32 @@ export function rebuildBody(body: unknown, contentType: string | undefined): Uin
   if (body === undefined) return null;
   const type = (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
   if (type === "application/json" || type.endsWith("+json")) {
-    return new TextEncoder().encode(JSON.stringify(body) ?? "");
+    return new TextEncoder().encode(serialized(body));
   }
   if (typeof body !== "object" || body === null) return null;
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) appendField(form, key, value);
   return new TextEncoder().encode(form.toString());
+}
+
+/**
+ * A body nested as deep as core refuses (it allows 32 levels): what stands in for a parsed value too
+ * deep to serialise again, so that core answers it as it answers the same bytes unparsed (400
+ * `InvalidBody`), rather than the app's error handler a 500.
+ */
+const TOO_DEEP = `${"[".repeat(1000)}${"]".repeat(1000)}`;
+
+/**
+ * `express.json()` parses JSON of any depth (`JSON.parse` does not recurse) but `JSON.stringify`
+ * does: a value 20,000 arrays deep overflows the stack (a `RangeError`) — see `TOO_DEEP`.
+ */
+function serialized(body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? "";
+  } catch (error) {
+    if (error instanceof RangeError) return TOO_DEEP;
+    throw error;
+  }
 }
 
 function appendField(form: URLSearchParams, key: string, value: unknown): void {

@@ -21,7 +21,7 @@ export async function currentRequest(): Promise<RequestHead> {
 
 /**
  * An absolute URL for the request, whose path core does not need here. Its scheme decides the session
- * cookie's name (`__Secure-` on https) when no URL is configured: the request's scheme is read as
+ * cookie's name (`__Host-` on https) when no URL is configured: the request's scheme is read as
  * Next.js reads it for `request.url`, from `X-Forwarded-Proto`, which Next's server sets from the
  * socket unless a proxy in front set it. A configured `AUTH_URL` (or `trustHost`) wins in core, as
  * for every request.

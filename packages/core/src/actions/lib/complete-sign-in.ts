@@ -11,21 +11,24 @@ import type { RequestContext } from "../../http/request-context.ts";
 import type { User } from "../../providers/types.ts";
 import type { SignInResult } from "../../session/session-strategy.ts";
 import type { Services } from "../services.ts";
+import { linkingUser } from "./link-intent.ts";
 import { startSecondStep, twoFactorOn } from "./two-factor.ts";
 
 /**
  * The common end of every browser sign-in: the `signIn` callback decides, the user is stored or
- * found, then `finishSignIn` (a disabled user refused, the second step, or a session). A sign-in
- * that claimed an unverified account for the owner of its address lands on the notice saying so
- * (`BASE/account-secured`) on its way to the callback URL. `generation`: the user's security
- * generation as read before the credential was checked, when the caller read the user (a password
- * sign-in); other sign-ins read it while the user is resolved.
+ * found, then `finishSignIn` (a disabled user refused, the second step, or a session). Only an OAuth
+ * flow started signed in links (`linkUserId`, see `linkingUser`); a credentials, password or email
+ * sign-in never joins whatever session the request carries. A sign-in that claimed an unverified
+ * account for the owner of its address lands on the notice saying so (`BASE/account-secured`) on
+ * its way to the callback URL. `generation`: the user's security generation as read before the
+ * credential was checked, when the caller read the user (a password sign-in); other sign-ins read it
+ * while the user is resolved.
  */
 export async function completeSignIn(
   ctx: RequestContext,
   services: Services,
   input: SignInInput,
-  options: { generation?: number } = {},
+  options: { linkUserId?: string | null; generation?: number } = {},
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const { provider: _provider, ...forCallback } = input;
@@ -36,7 +39,12 @@ export async function completeSignIn(
     input.provider.type === "password" ? input.user.id : null,
   );
   if (refused) return refused;
-  const stored = await storedUser(ctx, input, () => services.sessions.userId(ctx), services);
+  const stored = await storedUser(
+    ctx,
+    input,
+    () => linkingUser(ctx, services, options.linkUserId ?? null),
+    services,
+  );
   return finishSignIn(ctx, services, {
     user: stored.user,
     account: input.account,

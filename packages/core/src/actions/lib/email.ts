@@ -6,6 +6,7 @@ import { describe } from "../../errors/describe.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
 import { failure, pageContext } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
+import { withDeadline } from "../../lib/deadline.ts";
 import { renderPage } from "../../pages/render-page.ts";
 import { normalizeEmail } from "../../providers/email-address.ts";
 import { signInMailContent } from "../../providers/email-mail.ts";
@@ -51,17 +52,25 @@ export async function emailSignInAction(
     now: ctx.now,
     brandColor: theme.brandColor,
   });
+  const { logger, mailTimeout } = ctx.config;
   try {
-    await provider.sendVerificationRequest({
-      identifier: email,
-      url: url.href,
-      expires,
-      provider,
-      theme,
-      ...content,
-    });
+    // Bounded: a mail server (or an app's sender) that never answers must not hold the person's
+    // request; they get the error page and can ask again. The send itself runs on.
+    await withDeadline(
+      () =>
+        provider.sendVerificationRequest({
+          identifier: email,
+          url: url.href,
+          expires,
+          provider,
+          theme,
+          ...content,
+        }),
+      mailTimeout,
+      (error) => logger.error("EmailSignin", `after the deadline: ${describe(error)}`),
+    );
   } catch (error) {
-    ctx.config.logger.error("EmailSignin", describe(error));
+    logger.error("EmailSignin", describe(error));
     return failure(ctx, "EmailSignin", callbackUrl);
   }
   const next = new URL(`${ctx.baseUrl}/verify-request`);

@@ -2,6 +2,7 @@ import type { Adapter, StoredPasskey } from "../../adapter/adapter.ts";
 import type { PasskeySettings } from "../../config/resolve-passkeys.ts";
 import { AuthError } from "../../errors/auth-error.ts";
 import { type ErrorCode, errorCatalogue } from "../../errors/catalogue.ts";
+import { jsonShape, MAX_JSON_DEPTH } from "../../http/json-shape.ts";
 import { json, type Outcome } from "../../http/outcome.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import {
@@ -115,6 +116,9 @@ export function passkeyIdField(ctx: RequestContext): string {
 export function credentialField(ctx: RequestContext): unknown {
   const text = ctx.body.response;
   if (typeof text !== "string" || text === "") return null;
+  // A credential is a few levels deep; one nested deeper is no credential (and would overflow the
+  // stack of whatever walks it).
+  if (jsonShape(text).depth > MAX_JSON_DEPTH) return null;
   try {
     const parsed: unknown = JSON.parse(text);
     return typeof parsed === "object" && parsed !== null ? parsed : null;

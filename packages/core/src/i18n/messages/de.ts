@@ -248,6 +248,9 @@ export const de: Messages = {
   "error.Verification.title": "Anmeldung nicht möglich",
   "error.Verification.message":
     "Der Anmeldelink ist nicht mehr gültig. Vielleicht wurde er schon verwendet oder er ist abgelaufen.",
+  "error.OAuthCallbackReplayed.title": "Anmeldung bereits verwendet",
+  "error.OAuthCallbackReplayed.message":
+    "Diese Anmeldung wurde bereits abgeschlossen. Wenn Sie nicht angemeldet sind, melden Sie sich bitte erneut an.",
   "error.PasswordResetInvalid.title": "Link abgelaufen",
   "error.PasswordResetInvalid.message":
     "Dieser Link zum Zurücksetzen des Passworts ist nicht mehr gültig. Vielleicht wurde er schon verwendet oder er ist abgelaufen. Fordern Sie einen neuen an.",

@@ -245,6 +245,9 @@ export const es: Messages = {
   "error.Verification.title": "No se puede iniciar sesión",
   "error.Verification.message":
     "El enlace para iniciar sesión ya no es válido. Puede que ya se haya usado o que haya caducado.",
+  "error.OAuthCallbackReplayed.title": "Inicio de sesión ya usado",
+  "error.OAuthCallbackReplayed.message":
+    "Este inicio de sesión ya se completó. Si no has iniciado sesión, vuelve a iniciarla.",
   "error.PasswordResetInvalid.title": "Enlace caducado",
   "error.PasswordResetInvalid.message":
     "Este enlace para restablecer la contraseña ya no es válido. Puede que ya se haya usado o que haya caducado. Pide uno nuevo.",

@@ -253,6 +253,9 @@ export const fr: Messages = {
   "error.Verification.title": "Connexion impossible",
   "error.Verification.message":
     "Le lien de connexion n'est plus valide. Il a peut-être déjà été utilisé ou il a expiré.",
+  "error.OAuthCallbackReplayed.title": "Connexion déjà utilisée",
+  "error.OAuthCallbackReplayed.message":
+    "Cette connexion a déjà été effectuée. Si vous n'êtes pas connecté, veuillez vous reconnecter.",
   "error.PasswordResetInvalid.title": "Lien expiré",
   "error.PasswordResetInvalid.message":
     "Ce lien de réinitialisation du mot de passe n'est plus valide. Il a peut-être déjà été utilisé ou il a expiré. Demandez-en un nouveau.",

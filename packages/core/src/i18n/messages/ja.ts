@@ -249,6 +249,9 @@ export const ja: Messages = {
   "error.Verification.title": "サインインできません",
   "error.Verification.message":
     "サインイン用のリンクは無効になりました。すでに使用されたか、有効期限が切れている可能性があります。",
+  "error.OAuthCallbackReplayed.title": "このサインインは使用済みです",
+  "error.OAuthCallbackReplayed.message":
+    "このサインインはすでに完了しています。サインインしていない場合は、もう一度サインインしてください。",
   "error.PasswordResetInvalid.title": "リンクの有効期限切れ",
   "error.PasswordResetInvalid.message":
     "このパスワード再設定用のリンクは無効になりました。すでに使用されたか、有効期限が切れている可能性があります。新しいリンクをリクエストしてください。",

@@ -246,6 +246,9 @@ export const ptBR: Messages = {
   "error.Verification.title": "Não foi possível entrar",
   "error.Verification.message":
     "O link de login não é mais válido. Talvez ele já tenha sido usado ou tenha expirado.",
+  "error.OAuthCallbackReplayed.title": "Entrada já usada",
+  "error.OAuthCallbackReplayed.message":
+    "Esta entrada já foi concluída. Se você não estiver conectado, entre novamente.",
   "error.PasswordResetInvalid.title": "Link expirado",
   "error.PasswordResetInvalid.message":
     "Este link de redefinição de senha não é mais válido. Talvez ele já tenha sido usado ou tenha expirado. Peça um novo.",
