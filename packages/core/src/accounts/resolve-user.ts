@@ -18,7 +18,9 @@ import { type ClaimUnverified, linkByVerifiedEmail } from "./link-by-verified-em
  *   provider allows email linking AND says the email is verified — otherwise an attacker who can
  *   register that address at a lax provider would take the account over; a user whose own address
  *   was never verified is claimed then (`linkByVerifiedEmail`: `claimed` says what went);
- * - otherwise user and account are created together, in one transaction when the adapter can.
+ * - otherwise user and account are created together, in one transaction when the adapter can; the
+ *   address counts as verified only when the provider vouches for it as above (email linking on and
+ *   `email_verified`), else the first proof by mail claims the account.
  * Provider tokens are sealed (`keys`) before any adapter sees them; a known account's sign-in stores
  * its new tokens when the adapter can (`updateAccountTokens`). `linked` says how this call linked the
  * account, or null when it linked none (for the audit log and the `linkAccount` event).
@@ -31,6 +33,8 @@ export async function resolveUser(input: {
   profile?: Record<string, unknown>;
   currentUserId: string | null;
   keys: KeyRing;
+  /** Now (epoch ms): when a provider that may vouch for addresses proved a new user's. */
+  now: number;
   /** How an unverified user is claimed when a provider proves the address (email linking). */
   claimUnverified: ClaimUnverified;
 }): Promise<{ user: AdapterUser; isNewUser: boolean; linked: LinkedBy | null; claimed?: Removed }> {
@@ -54,14 +58,18 @@ export async function resolveUser(input: {
     }
   }
   const email = typeof input.user.email === "string" ? input.user.email.toLowerCase() : null;
+  // The provider's word on the address counts only where the app trusts it for that: email linking
+  // allowed, and the provider says the address is verified. The same word that may claim an
+  // unverified user below proves a new user's address; without it, the address stays unproven and
+  // a later proof by mail claims the account (docs/account.md, pre-account hijacking).
+  const vouched =
+    input.profile?.email_verified === true &&
+    "allowDangerousEmailAccountLinking" in provider &&
+    provider.allowDangerousEmailAccountLinking === true;
   if (email) {
     const sameEmail = await callAdapter(adapter, "getUserByEmail", email);
     if (sameEmail) {
-      const verified = input.profile?.email_verified === true;
-      const allowed =
-        "allowDangerousEmailAccountLinking" in provider &&
-        provider.allowDangerousEmailAccountLinking === true;
-      if (!allowed || !verified) {
+      if (!vouched) {
         // A concurrent first sign-in of this same account may have committed between our account
         // lookup and this email lookup: then the email's user is that account's owner, not a stranger.
         const winner = await callAdapter(adapter, "getUserByAccount", key);
@@ -79,7 +87,7 @@ export async function resolveUser(input: {
   const newUser = {
     name: input.user.name ?? null,
     email: email as string,
-    emailVerified: null,
+    emailVerified: vouched && email ? new Date(input.now) : null,
     image: input.user.image ?? null,
   };
   return { user: await createTogether(adapter, newUser, account), isNewUser: true, linked: "new-user" };

@@ -62,6 +62,7 @@ export async function storedUser(
     ...(input.profile ? { profile: input.profile } : {}),
     currentUserId: signedInId,
     keys: ctx.config.keys,
+    now: ctx.now,
     claimUnverified: (unverified, link) => claimUnverifiedUser(ctx, { user: unverified, link }),
   });
   let generation = generationOf(user);

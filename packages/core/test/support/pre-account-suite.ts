@@ -230,6 +230,41 @@ export function preAccountSuite(label: string, open: () => Promise<OpenedStorage
           );
         });
 
+        test("a user a trusted provider vouched for is verified at sign-up, and keeps that provider at a later email sign-in", async () => {
+          const app = await appOf();
+          const owner = app.browser();
+          assert.ok(signedIn(await providerSignIn(owner, op, "trusting", "Margaret")));
+          const userId = await signedInAs(owner);
+          assert.ok(userId);
+          const created = await app.adapter.getUser(userId);
+          assert.ok(created?.emailVerified instanceof Date, "the provider's word proved the address");
+          const later = app.browser();
+          await emailSignIn(app, later, "margaret@example.test");
+          assert.equal(await signedInAs(later), userId);
+          assert.deepEqual(
+            (await app.adapter.listAccountsByUserId(userId)).map((account) => account.provider),
+            ["trusting"],
+            "nothing was claimed: the address was proven from the start",
+          );
+          assert.equal((await auditOf(app, userId, "unverified-account-claimed")).length, 0);
+        });
+
+        test("pre-account hijacking: an account made through a provider the app does not trust for addresses is claimed by the first proof by mail", async () => {
+          const app = await appOf();
+          // An attacker registers the victim's address at a lax provider (here: the dev provider's
+          // Margaret, through the client with no email linking) and signs in with it.
+          const attacker = app.browser();
+          assert.ok(signedIn(await providerSignIn(attacker, op, "lax", "Margaret")));
+          const userId = await signedInAs(attacker);
+          assert.ok(userId);
+          assert.equal((await app.adapter.getUser(userId))?.emailVerified, null);
+          const owner = app.browser();
+          await emailSignIn(app, owner, "margaret@example.test");
+          assert.equal(await signedInAs(owner), userId);
+          assert.deepEqual(await app.adapter.listAccountsByUserId(userId), [], "the lax account is unlinked");
+          assert.equal(await signedInAs(attacker), undefined, "the attacker's session ended");
+        });
+
         test("pre-account hijacking: two proofs at once claim the account once, and nothing is half-done", async () => {
           const app = await appOf();
           const victim = "race-victim@example.test";
