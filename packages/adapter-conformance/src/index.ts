@@ -1,3 +1,4 @@
+export { type FaultMode, type FaultProxy, startFaultProxy } from "./fault-proxy.ts";
 export {
   createPostgresTestSchema,
   POSTGRES_TEST_URL,

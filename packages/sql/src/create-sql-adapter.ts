@@ -1,5 +1,6 @@
 import { ConfigError } from "@gatehouse/core";
 import { createPostgresAdapter } from "./postgres/create-postgres-adapter.ts";
+import type { PostgresAdapterOptions } from "./postgres/postgres-options.ts";
 import type { SqlAdapter } from "./sql-adapter.ts";
 import { createSqliteAdapter } from "./sqlite/create-sqlite-adapter.ts";
 
@@ -31,11 +32,13 @@ export function parseDatabaseUrl(url: string): SqlTarget {
 }
 
 /**
- * The SQL adapter for a database URL.
+ * The SQL adapter for a database URL; `postgres` holds the PostgreSQL time-outs (ignored for SQLite).
  *
  * @example const adapter = createSqlAdapter({ url: process.env.DATABASE_URL ?? "sqlite:.data/gatehouse.db" })
  */
-export function createSqlAdapter(options: { url: string }): SqlAdapter {
+export function createSqlAdapter(options: { url: string; postgres?: PostgresAdapterOptions }): SqlAdapter {
   const target = parseDatabaseUrl(options.url);
-  return target.dialect === "postgres" ? createPostgresAdapter(target.url) : createSqliteAdapter(target.path);
+  return target.dialect === "postgres"
+    ? createPostgresAdapter(target.url, options.postgres)
+    : createSqliteAdapter(target.path);
 }

@@ -198,4 +198,10 @@ export type SqlDialectName = "sqlite" | "postgres";
 export interface SqlDatabase {
   readonly kysely: Kysely<Database>;
   readonly dialect: SqlDialectName;
+  /**
+   * Runs `work` where the adapter's statement time-out does not apply: a connection of its own for a
+   * PostgreSQL adapter made from a URL, so that `migrate` on a big table is not cancelled after a few
+   * seconds. Absent: `kysely` has no such bound to lift.
+   */
+  readonly unbounded?: <T>(work: (kysely: Kysely<Database>) => Promise<T>) => Promise<T>;
 }

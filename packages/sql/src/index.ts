@@ -11,6 +11,7 @@ export {
 } from "./migrate.ts";
 export { SCHEMA_VERSION, SHIPPED_MIGRATIONS, type ShippedMigration } from "./migrations/index.ts";
 export { createPostgresAdapter } from "./postgres/create-postgres-adapter.ts";
+export { POSTGRES_DEFAULTS, type PostgresAdapterOptions } from "./postgres/postgres-options.ts";
 export type { SqlAdapter } from "./sql-adapter.ts";
 export { createSqliteAdapter, type SqliteAdapterOptions } from "./sqlite/create-sqlite-adapter.ts";
 export {

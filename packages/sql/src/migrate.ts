@@ -82,9 +82,11 @@ export async function migrate(db: SqlDatabase): Promise<MigrateResult> {
   if (state.kind === "unknown" || (state.kind === "versioned" && state.version > SCHEMA_VERSION)) {
     throw schemaMismatch(state);
   }
+  // A migration may rewrite a big table: it runs without the adapter's statement time-out.
+  const unbounded = db.unbounded ?? ((work) => work(db.kysely));
   const applied =
     db.dialect === "postgres"
-      ? await runMigrator(db.kysely, db, await currentSchema(db.kysely))
+      ? await unbounded(async (kysely) => runMigrator(kysely, db, await currentSchema(kysely)))
       : await migrateSqlite(db);
   return { applied, version: SCHEMA_VERSION };
 }

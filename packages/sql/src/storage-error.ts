@@ -19,7 +19,11 @@ const messages: Record<Exclude<StorageErrorCode, "SchemaMismatch">, string> = {
 export interface StorageErrorDetails {
   /** The adapter method or step that failed, e.g. `"createUser"`. */
   operation: string;
-  /** SQLSTATE (PostgreSQL), extended result code (SQLite) or socket error code; never a value. */
+  /**
+   * SQLSTATE (PostgreSQL), extended result code (SQLite), socket error code, or for pg's errors that
+   * have none `CONNECT_TIMEOUT`, `POOL_TIMEOUT`, `QUERY_TIMEOUT`, `CONNECTION_LOST`, `POOL_ENDED`, and
+   * `FAIL_FAST` while the adapter fails fast; never a value.
+   */
   driverCode?: string | undefined;
   /** Name of the violated constraint or `table.column`, when the driver reports one. */
   constraint?: string | undefined;

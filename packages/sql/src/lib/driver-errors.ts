@@ -47,9 +47,25 @@ const NETWORK_CODES = new Set([
   "EPIPE",
 ]);
 
-// pg throws these as plain Errors without a code.
-const PG_UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|not queryable/;
+/**
+ * The code of the error the PostgreSQL adapter throws, without asking the database, while it fails
+ * fast after the database failed to connect or answer (`failFastMs`).
+ */
+export const FAIL_FAST_CODE = "FAIL_FAST";
+
+// pg and Kysely throw these as plain Errors without a code; the driver code logged names which.
+const PG_UNAVAILABLE_MESSAGES: [RegExp, string][] = [
+  // "Connection terminated due to connection timeout" (pg-pool), "timeout expired" (pg's client).
+  [/Connection terminated due to connection timeout|^timeout expired$/, "CONNECT_TIMEOUT"],
+  // No pooled connection came free within the connect time-out.
+  [/timeout exceeded when trying to connect/, "POOL_TIMEOUT"],
+  // The client waited `query_timeout` for an answer that never came.
+  [/Query read timeout/, "QUERY_TIMEOUT"],
+  // The connection ended under the query, or had ended before it ("… is not queryable"; Kysely's
+  // "connection has been discarded" after a failed rollback).
+  [/Connection terminated|not queryable|connection has been discarded/, "CONNECTION_LOST"],
+  [/Cannot use a pool after calling end/, "POOL_ENDED"],
+];
 
 // SQLite primary result codes meaning "the file can't be used right now".
 const SQLITE_BUSY = 5;
@@ -78,11 +94,14 @@ function classify(error: unknown): Classified {
 
   if (code === "ERR_SQLITE_ERROR" && typeof record.errcode === "number") return classifySqlite(record);
   if (code === "ERR_INVALID_STATE") return { code: "StorageUnavailable", driverCode: code }; // closed DatabaseSync
+  if (code === FAIL_FAST_CODE) return { code: "StorageUnavailable", driverCode: code };
   if (code !== undefined && NETWORK_CODES.has(code)) return { code: "StorageUnavailable", driverCode: code };
   if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) return classifyPostgres(code, record);
   if (error instanceof AggregateError && error.errors.length > 0) return classify(error.errors[0]);
-  if (error instanceof Error && PG_UNAVAILABLE_MESSAGES.test(error.message))
-    return { code: "StorageUnavailable" };
+  if (error instanceof Error) {
+    const known = PG_UNAVAILABLE_MESSAGES.find(([pattern]) => pattern.test(error.message));
+    if (known) return { code: "StorageUnavailable", driverCode: known[1] };
+  }
   return { code: "StorageFailed", driverCode: code };
 }
 
@@ -92,9 +111,10 @@ function classifyPostgres(sqlstate: string, record: Record<string, unknown>): Cl
   if (sqlstate === "23505")
     return { ...base, code: constraint === "gh_users_email_key" ? "EmailTaken" : "Conflict" };
   if (sqlstate === "23503") return { ...base, code: "Conflict" };
-  // 08 connection exception, 53 insufficient resources, 57P admin shutdown / cannot connect now,
-  // 40 serialization failure / deadlock, 55P03 lock not available, 57014 statement timeout.
-  if (/^(08|53|57P|40)/.test(sqlstate) || sqlstate === "55P03" || sqlstate === "57014") {
+  // 08 connection exception, 53 insufficient resources, 57P admin shutdown / crash shutdown / cannot
+  // connect now (pg_terminate_backend, a restart), 40 serialization failure / deadlock, 55P03 lock not
+  // available, 57014 statement timeout (or cancel), 25P03 idle-in-transaction session time-out.
+  if (/^(08|53|57P|40)/.test(sqlstate) || ["55P03", "57014", "25P03"].includes(sqlstate)) {
     return { ...base, code: "StorageUnavailable" };
   }
   return { ...base, code: "StorageFailed" };
