@@ -7,6 +7,7 @@ import {
   createSqlAdapter,
   isStorageError,
   migrate,
+  type PostgresAdapterOptions,
   parseDatabaseUrl,
   type SqlAdapter,
   type SqlTarget,
@@ -20,6 +21,8 @@ export interface OpenDatabaseOptions {
    * `check`: only verify the schema version (production: schema changes are a deliberate step).
    */
   schema: "migrate" | "check";
+  /** PostgreSQL's time-outs (`databaseTimeoutsFrom`); unused by SQLite. */
+  postgres?: PostgresAdapterOptions;
   log: (line: string) => void;
 }
 
@@ -45,7 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<SqlAda
 
   let adapter: SqlAdapter;
   try {
-    adapter = createSqlAdapter({ url: options.url });
+    adapter = createSqlAdapter({ url: options.url, postgres: options.postgres ?? {} });
   } catch (error) {
     throw refusal(error, where);
   }

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "@gatehouse/core";
 import { openDatabase } from "./database.ts";
-import { databaseUrlFrom } from "./settings.ts";
+import { databaseTimeoutsFrom, databaseUrlFrom } from "./settings.ts";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -13,6 +13,7 @@ try {
   const adapter = await openDatabase({
     url: databaseUrlFrom(process.env, join(appDir, ".data")),
     schema: "migrate",
+    postgres: databaseTimeoutsFrom(process.env),
     log: (line) => console.log(`migrate: ${line}`),
   });
   await adapter.close();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { databaseUrlFrom, loadSettings } from "./settings.ts";
+import { databaseTimeoutsFrom, databaseUrlFrom, loadSettings } from "./settings.ts";
 
 const dataDir = "/tmp/gatehouse-web-test";
 const SECRET = "s".repeat(40);
@@ -17,6 +17,7 @@ describe("loadSettings", () => {
     assert.equal(settings.devProviderPort, 0);
     assert.equal(settings.dataDir, dataDir);
     assert.equal(settings.databaseUrl, "sqlite:/tmp/gatehouse-web-test/gatehouse.db");
+    assert.deepEqual(settings.databaseTimeouts, {}, "the adapter's defaults");
     assert.deepEqual(settings.email, { kind: "dev-mailbox" });
     assert.equal(settings.passwords, true);
     assert.deepEqual(settings.adminEmails, []);
@@ -187,6 +188,38 @@ describe("loadSettings", () => {
         loadSettings({ DATABASE_URL: "sqlite:/var/lib/x.db" }, { dataDir }).databaseUrl,
         "sqlite:/var/lib/x.db",
       );
+    });
+  });
+
+  describe("DATABASE_*_TIMEOUT_MS", () => {
+    it("reads the PostgreSQL time-outs that are set, in milliseconds; 0 turns one off", () => {
+      const settings = loadSettings(
+        {
+          DATABASE_CONNECT_TIMEOUT_MS: "1500",
+          DATABASE_STATEMENT_TIMEOUT_MS: " 10000 ",
+          DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: "0",
+          DATABASE_FAIL_FAST_MS: "",
+        },
+        { dataDir },
+      );
+      assert.deepEqual(settings.databaseTimeouts, {
+        connectTimeoutMs: 1500,
+        statementTimeoutMs: 10000,
+        idleInTransactionTimeoutMs: 0,
+      });
+      assert.deepEqual(databaseTimeoutsFrom({ DATABASE_FAIL_FAST_MS: "250" }), { failFastMs: 250 });
+    });
+
+    it("refuses a value that is not whole milliseconds, naming the variable", () => {
+      for (const value of ["5s", "-1", "2.5", "1e3"]) {
+        assert.throws(
+          () => loadSettings({ DATABASE_STATEMENT_TIMEOUT_MS: value }, { dataDir }),
+          (error: unknown) =>
+            error instanceof TypeError &&
+            error.message ===
+              `Gatehouse web app: DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 turns it off), got ${JSON.stringify(value)}.`,
+        );
+      }
     });
   });
 

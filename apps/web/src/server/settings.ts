@@ -6,6 +6,7 @@ import {
   optionsFromEnv,
   providerFromEnv,
 } from "@gatehouse/core";
+import type { PostgresAdapterOptions } from "@gatehouse/sql";
 
 type Env = Record<string, string | undefined>;
 
@@ -31,6 +32,12 @@ export interface Settings {
   dataDir: string;
   /** `DATABASE_URL`: `postgres://…`, or SQLite as `sqlite:<path>`; default `sqlite:<dataDir>/gatehouse.db`. */
   databaseUrl: string;
+  /**
+   * PostgreSQL's time-outs, in milliseconds (unset: `@gatehouse/sql`'s defaults; 0 turns one off):
+   * `DATABASE_CONNECT_TIMEOUT_MS` (2000), `DATABASE_STATEMENT_TIMEOUT_MS` (3000),
+   * `DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS` (5000), `DATABASE_FAIL_FAST_MS` (1000). Unused by SQLite.
+   */
+  databaseTimeouts: PostgresAdapterOptions;
   /** How mail (sign-in links, password mails) is delivered: `SMTP_URL` + `EMAIL_FROM`, else in development the dev mailbox. */
   email: EmailSetting;
   /**
@@ -83,6 +90,7 @@ export function loadSettings(env: Env, options: { dataDir: string }): Settings {
     devProviderPort: portFrom(env, "DEV_PROVIDER_PORT", 0),
     dataDir: options.dataDir,
     databaseUrl: databaseUrlFrom(env, options.dataDir),
+    databaseTimeouts: databaseTimeoutsFrom(env),
     email: emailFrom(env, mode),
     passwords: flag(env, "AUTH_PASSWORD") ?? true,
     passkeys: flag(env, "AUTH_PASSKEYS") ?? true,
@@ -97,6 +105,36 @@ export function loadSettings(env: Env, options: { dataDir: string }): Settings {
 export function databaseUrlFrom(env: Env, dataDir: string): string {
   const url = env.DATABASE_URL?.trim();
   return url ? url : `sqlite:${join(dataDir, "gatehouse.db")}`;
+}
+
+const DATABASE_TIMEOUTS = {
+  connectTimeoutMs: "DATABASE_CONNECT_TIMEOUT_MS",
+  statementTimeoutMs: "DATABASE_STATEMENT_TIMEOUT_MS",
+  idleInTransactionTimeoutMs: "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS",
+  failFastMs: "DATABASE_FAIL_FAST_MS",
+} as const satisfies Record<keyof PostgresAdapterOptions, string>;
+
+/**
+ * The PostgreSQL time-outs set in the environment (only those set: the rest keep the adapter's
+ * defaults). Shared with the `migrate` command. A value that is not a whole number of milliseconds
+ * is refused at start-up rather than silently left at the default.
+ */
+export function databaseTimeoutsFrom(env: Env): PostgresAdapterOptions {
+  const timeouts: PostgresAdapterOptions = {};
+  for (const [option, name] of Object.entries(DATABASE_TIMEOUTS) as [
+    keyof PostgresAdapterOptions,
+    string,
+  ][]) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === "") continue;
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+      throw new ConfigError(
+        `Gatehouse web app: ${name} must be a whole number of milliseconds (0 turns it off), got ${JSON.stringify(env[name])}.`,
+      );
+    }
+    timeouts[option] = Number(raw);
+  }
+  return timeouts;
 }
 
 /** A `true` / `false` variable; undefined when unset or empty. */

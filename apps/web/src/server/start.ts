@@ -78,6 +78,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
   const adapter = await openDatabase({
     url: settings.databaseUrl,
     schema: development ? "migrate" : "check",
+    postgres: settings.databaseTimeouts,
     log,
   });
 
