@@ -206,6 +206,11 @@ const REASONS: Record<string, string> = {
   "3F000": "the schema in search_path does not exist",
   "53300": "too many connections",
   "57P03": "the server is starting up or shutting down",
+  "57P01": "the server ended the connection",
+  "57014": "the statement timed out",
+  CONNECT_TIMEOUT: "connection timed out",
+  QUERY_TIMEOUT: "the server did not answer in time",
+  CONNECTION_LOST: "the connection was lost",
 };
 
 // SQLite primary result codes (the driver code is the extended one; its low byte is the primary).
