@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import type pg from "pg";
 import { FAIL_FAST_CODE } from "../lib/driver-errors.ts";
 
@@ -36,9 +37,8 @@ export interface GuardedPool {
 export function guardPool(pool: pg.Pool, options: { failFastMs: number; now?: () => number }): GuardedPool {
   const now = options.now ?? Date.now;
   const failFast = new FailFast(options.failFastMs, now);
-  const listening = new WeakSet<pg.PoolClient>();
   // An idle connection that dies is removed by the pool, which then emits `error`: unheard, fatal.
-  pool.on("error", ignore);
+  listenOnce(pool);
 
   return {
     async connect() {
@@ -53,10 +53,7 @@ export function guardPool(pool: pg.Pool, options: { failFastMs: number; now?: ()
         failFast.settle(admission);
         throw error;
       }
-      if (!listening.has(client)) {
-        listening.add(client);
-        client.on("error", ignore);
-      }
+      listenOnce(client);
       return new Checkout(client, failFast, admission);
     },
   };
@@ -143,6 +140,16 @@ class FailFast {
   settle(admission: Admission): void {
     if (admission === "probe") this.probing = false;
   }
+}
+
+// Pools and connections already given a listener: many adapters may share one pool (one per test,
+// one per tenant), and a listener each would pile up on it.
+const listening = new WeakSet<pg.Pool | pg.PoolClient>();
+
+function listenOnce(emitter: pg.Pool | pg.PoolClient): void {
+  if (listening.has(emitter)) return;
+  listening.add(emitter);
+  (emitter as EventEmitter).on("error", ignore);
 }
 
 function ignore(): void {}
