@@ -101,6 +101,8 @@ function headerOf(response: Response, name: string): string | null {
 export class Load {
   readonly answers: Answer[] = [];
   phase = "start";
+  /** Requests asked and not yet answered, by the phase they were asked in. */
+  private readonly inFlight = new Map<string, number>();
   private running = false;
   private loops: Promise<void>[] = [];
   private client = 0;
@@ -140,6 +142,16 @@ export class Load {
     ];
   }
 
+  /**
+   * Resolves once every request asked in one of `phases` has its answer (or gave up): a slow answer
+   * must be judged with its phase, not after it.
+   */
+  async settled(phases: string[]): Promise<void> {
+    while (phases.some((phase) => (this.inFlight.get(phase) ?? 0) > 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     await Promise.all(this.loops);
@@ -161,6 +173,7 @@ export class Load {
   ): Promise<Response | null> {
     const phase = this.phase;
     const started = performance.now();
+    this.inFlight.set(phase, (this.inFlight.get(phase) ?? 0) + 1);
     try {
       const response = await send(`${this.url}${path}`, options);
       this.answers.push({
@@ -183,6 +196,8 @@ export class Load {
         failure: error instanceof Error ? error.message : String(error),
       });
       return null;
+    } finally {
+      this.inFlight.set(phase, (this.inFlight.get(phase) ?? 1) - 1);
     }
   }
 

@@ -132,6 +132,8 @@ if (!probe.ok) {
       await phase("after", () => sleep(1500));
       assertAnswers(t, "after", { faulty: false });
       await load.stop();
+      // Every answer of the run, also those asked between phases, which met the next fault.
+      assertAnswers(t, "the whole run", { all: true });
       assert.equal(app.exit(), null, "the web app process is still running");
       const session = await send(`${app.url}/api/auth/session`, {
         headers: { cookie: load.sessionCookieHeader },
@@ -175,6 +177,7 @@ if (!probe.ok) {
     const recovered = await recoveredWithin(RECOVERY_WITHIN_MS);
     assert.ok(recovered, `the app serves again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL coming back`);
     load.phase = "between";
+    await load.settled([name, `${name}: recovering`]);
     assert.equal(
       app.exit(),
       null,
@@ -198,16 +201,16 @@ if (!probe.ok) {
   /**
    * The answers of a phase (and its recovery): each within the bound, none a 500 or missing, every
    * failure a 503 / redirect carrying StorageUnavailable; with `felt`, some did fail; with
-   * `faulty: false`, none did.
+   * `faulty: false`, none did; with `all`, every answer of the run so far.
    */
   function assertAnswers(
     t: TestContext,
     name: string,
-    { faulty = true, felt = false }: { faulty?: boolean; felt?: boolean } = {},
+    { faulty = true, felt = false, all = false }: { faulty?: boolean; felt?: boolean; all?: boolean } = {},
   ): void {
-    const answers = load.answers.filter(
-      (answer) => answer.phase === name || answer.phase === `${name}: recovering`,
-    );
+    const answers = all
+      ? load.answers
+      : load.answers.filter((answer) => answer.phase === name || answer.phase === `${name}: recovering`);
     assert.ok(answers.length > 0, `the load ran during ${name}`);
     t.diagnostic(summary(answers));
     const report = (list: Answer[]) =>
