@@ -62,7 +62,7 @@ export async function passkeyRegisterAction(
     seen: generationOf(user),
     undo: () => callAdapter(adapter, "deletePasskey", user.id, stored.id),
   });
-  ctx.config.logger.warn("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
+  ctx.config.logger.info?.("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
   const detail = { passkeyId: stored.id, name: stored.name };
   await recordAudit(ctx, { kind: "passkey-added", actorId: user.id, subjectId: user.id, detail });
   return json({ passkey: passkeyInfo(stored) });

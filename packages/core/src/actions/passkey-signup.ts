@@ -94,7 +94,7 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
   });
 
   if (created) {
-    ctx.config.logger.warn("PasskeyAdded", { userId, passkeyId: passkey.id });
+    ctx.config.logger.info?.("PasskeyAdded", { userId, passkeyId: passkey.id });
     ctx.config.logger.debug?.("SignUp", { userId, method: "passkey" });
   }
   const signedUp = { method: PASSKEY_PROVIDER_ID, passkeyId: passkey.id };
