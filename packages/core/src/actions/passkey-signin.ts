@@ -28,7 +28,7 @@ export async function passkeySignInAction(
   route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  return scriptAnswer(await passkeySignIn(ctx, route, services));
+  return scriptAnswer(ctx, await passkeySignIn(ctx, route, services));
 }
 
 async function passkeySignIn(ctx: RequestContext, _route: unknown, services: Services): Promise<Outcome> {

@@ -42,7 +42,7 @@ export async function passkeySignUpAction(
   route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  return scriptAnswer(await passkeySignUp(ctx, route, services));
+  return scriptAnswer(ctx, await passkeySignUp(ctx, route, services));
 }
 
 async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Services): Promise<Outcome> {
