@@ -109,13 +109,13 @@ export function passkeyIdField(ctx: RequestContext): string {
 }
 
 /**
- * The browser's credential from the body: `response`, the JSON of what
- * `navigator.credentials.create()` / `.get()` returned (as @simplewebauthn/browser gives it), sent as
- * a string field like every other. Null when it is missing or not a JSON object; its shape is
- * checked by the verification that reads it.
+ * The browser's credential from the body: `response` (Gatehouse's endpoints) or `data` (Auth.js
+ * v5's `next-auth/webauthn`), the JSON of what `navigator.credentials.create()` / `.get()` returned
+ * (as @simplewebauthn/browser gives it), sent as a string field like every other. Null when it is
+ * missing or not a JSON object; its shape is checked by the verification that reads it.
  */
-export function credentialField(ctx: RequestContext): unknown {
-  const text = ctx.body.response;
+export function credentialField(ctx: RequestContext, field: "response" | "data" = "response"): unknown {
+  const text = ctx.body[field];
   if (typeof text !== "string" || text === "") return null;
   // A credential is a few levels deep; one nested deeper is no credential (and would overflow the
   // stack of whatever walks it).
