@@ -28,7 +28,7 @@ interface SignInResult {
 
 describe("next-auth v4's React client against Gatehouse (Chromium)", () => {
   let browser: Browser;
-  /** Lockout after 2 wrong passwords; two-factor. */
+  /** Lockout after 2 wrong passwords; two-factor; passkeys. */
   let app: ClientApp;
   /** One password sign-in per client address and minute: the second is rate limited. */
   let limited: ClientApp;
@@ -39,6 +39,7 @@ describe("next-auth v4's React client against Gatehouse (Chromium)", () => {
       startClientApp(script, {
         providers: [Password({ sendMail: async () => {} })],
         twoFactor: { issuer: "Gatehouse e2e" },
+        passkeys: true,
         rateLimit: { lockout: { threshold: 2 } },
       }),
       startClientApp(script, {
@@ -199,6 +200,18 @@ describe("next-auth v4's React client against Gatehouse (Chromium)", () => {
       assert.deepEqual(await signIn(page, app, "cy@example.test"), refused("MissingCSRF", 403));
       await context.unroute("**/api/auth/csrf");
       assert.equal((await signIn(page, app, "cy@example.test")).ok, true);
+    });
+  });
+
+  it('signIn("passkey") (listed as webauthn, BASE/signin/passkey) goes to the sign-in page and its passkey button', async () => {
+    await withApp(app, async (page) => {
+      await page.evaluate(() =>
+        (window as unknown as { v4: V4Client }).v4.signIn("passkey", { callbackUrl: "/dashboard" }),
+      );
+      await page.waitForURL(
+        `${app.url}/api/auth/signin?callbackUrl=${encodeURIComponent(`${app.url}/dashboard`)}`,
+      );
+      await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
     });
   });
 
