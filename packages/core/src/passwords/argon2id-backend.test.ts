@@ -96,3 +96,46 @@ test("a runtime without argon2 whose bundle left @gatehouse/argon2id out: a Conf
     "verify says so too, rather than a silent failure",
   );
 });
+
+test("the pure-JavaScript path computes one hash at a time: those in flight queue, never interleave", async () => {
+  const real = await import("@gatehouse/argon2id");
+  const events: string[] = [];
+  let running = 0;
+  const recording = selectArgon2id(withoutArgon2, async () => ({
+    ...real,
+    // The real computation, with its start and end written down.
+    argon2id: async (input: Parameters<typeof real.argon2id>[0]) => {
+      running++;
+      events.push(`start ${String(input.message)} (${running} running)`);
+      try {
+        return await real.argon2id(input);
+      } finally {
+        running--;
+        events.push(`end ${String(input.message)}`);
+      }
+    },
+  }));
+  const hasher = passwordHasherWith(recording, fast);
+  const stored = await Promise.all(["a", "b", "c"].map((password) => hasher.hash(password)));
+  assert.deepEqual(events, [
+    "start a (1 running)",
+    "end a",
+    "start b (1 running)",
+    "end b",
+    "start c (1 running)",
+    "end c",
+  ]);
+  // A failing one does not stop the queue.
+  assert.deepEqual(
+    await Promise.all([
+      hasher.verify("a", stored[0]!),
+      hasher.verify("x", stored[1]!),
+      hasher.verify("c", stored[2]!),
+    ]),
+    [
+      { ok: true, needsRehash: false },
+      { ok: false, needsRehash: false },
+      { ok: true, needsRehash: false },
+    ],
+  );
+});

@@ -55,11 +55,21 @@ export function selectArgon2id(
     return async () => backend;
   }
   let loading: Promise<Argon2idBackend> | null = null;
+  // One derivation at a time, the next when the last is done: JavaScript has one thread, so running
+  // several at once (interleaved slices) would finish none sooner and hold the memory of each (19 MiB
+  // with the defaults) at once, a cost a burst of sign-in attempts could multiply at will. Queued,
+  // they hold one; node:crypto's path is bounded the same way by libuv's pool of 4 threads.
+  let last: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(work);
+    last = run.catch(() => {});
+    return run;
+  };
   return () => {
     loading ??= importFallback().then(
       (module): Argon2idBackend => ({
         source: "@gatehouse/argon2id",
-        derive: (input) => module.argon2id(input),
+        derive: (input) => oneAtATime(() => module.argon2id(input)),
         equal: module.timingSafeEqual,
       }),
       (cause: unknown) => {
