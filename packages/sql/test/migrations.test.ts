@@ -90,6 +90,40 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await adapter.close();
   });
 
+  test("Kysely's bookkeeping tables with no migration recorded are no schema: what a second instance read mid-migration as 'tables but no schema version'", async () => {
+    // Kysely commits them before its migration transaction, so they show, empty, while the first
+    // migration runs (and stay if it is killed there): "missing", and migrate applies everything.
+    const adapter = await fresh();
+    const { schema } = adapter.db.kysely;
+    await schema
+      .createTable("gh_migration")
+      .addColumn("name", "varchar(255)", (col) => col.notNull().primaryKey())
+      .addColumn("timestamp", "varchar(255)", (col) => col.notNull())
+      .execute();
+    await schema
+      .createTable("gh_migration_lock")
+      .addColumn("id", "varchar(255)", (col) => col.notNull().primaryKey())
+      .addColumn("is_locked", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" });
+    await rejectsWith(() => assertSchema(adapter.db), "run `npm run migrate`");
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL, version: SCHEMA_VERSION });
+    await adapter.close();
+  });
+
+  test("a recorded migration without a version row is unknown: migrate refuses it", async () => {
+    const adapter = await fresh();
+    await sql`create table gh_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      adapter.db.kysely,
+    );
+    await sql`insert into gh_migration values ('001-initial', '2025-01-01T00:00:00.000Z')`.execute(
+      adapter.db.kysely,
+    );
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "unknown" });
+    await rejectsWith(() => migrate(adapter.db), "Gatehouse tables but no schema version");
+    await adapter.close();
+  });
+
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
