@@ -389,9 +389,11 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const now = new Date(Date.UTC(2030, 0, 1));
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [], "existing sessions have no record");
     assert.equal((await adapter.getSessionAndUser("v5-session"))?.user.id, user.id, "and still work");
-    const record = sessionRecordOf(user.id, "v5-session");
+    // A new sign-in: its record brings its session row.
+    const record = sessionRecordOf(user.id, "v6-session");
     await adapter.createSessionRecord(record);
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [record]);
+    assert.equal((await adapter.getSessionAndUser("v6-session"))?.user.id, user.id);
     const entry = await adapter.appendAudit(auditEntryOf(user.id));
     assert.deepEqual((await adapter.queryAudit({ userId: user.id, limit: 10 })).entries, [entry]);
     await adapter.close();
@@ -401,12 +403,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await migrate(adapter.db);
     const user = await adapter.createUser({ email: "down6@example.test", emailVerified: null });
-    await adapter.createSession({
-      sessionToken: "down6",
-      userId: user.id,
-      expires: new Date(Date.UTC(2099, 0, 1)),
-    });
-    await adapter.createSessionRecord(sessionRecordOf(user.id, "down6"));
+    await adapter.createSessionRecord(sessionRecordOf(user.id, "down6")); // the session with its record
     await adapter.appendAudit(auditEntryOf(user.id));
     // Down through 007 first: a database goes down one migration at a time.
     const { error } = await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
