@@ -36,13 +36,15 @@ export function createSqliteAdapter(
     throw new ConfigError("Gatehouse storage: busyTimeout must be a non-negative integer (milliseconds)");
   }
   try {
-    // WAL lets readers run during a write; foreign keys are off by default in SQLite and the
-    // user → accounts/sessions cascade depends on them; busy_timeout makes a second process wait
-    // for the write lock instead of failing at once with SQLITE_BUSY. Memory-mapped reads let a
-    // session lookup in a large database take its B-tree pages straight from the OS page cache
-    // instead of a read() per page (the mapping is virtual; only pages touched become resident).
+    // busy_timeout makes a second process wait for a lock instead of failing at once with
+    // SQLITE_BUSY; first, since switching a new file to WAL takes a lock too (two processes opening
+    // one new file at once, as two first starts do: one of them failed right here). WAL lets readers run during a write;
+    // foreign keys are off by default in SQLite and the user → accounts/sessions cascade depends on
+    // them. Memory-mapped reads let a session lookup in a large database take its B-tree pages
+    // straight from the OS page cache instead of a read() per page (the mapping is virtual; only
+    // pages touched become resident).
     sqlite.exec(
-      `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeout}; PRAGMA mmap_size = ${MMAP_SIZE};`,
+      `PRAGMA busy_timeout = ${busyTimeout}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA mmap_size = ${MMAP_SIZE};`,
     );
   } catch (error) {
     throw toStorageError(error, "open");
