@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type * as NodeSqlite from "node:sqlite";
 import type { DatabaseSync } from "node:sqlite";
 import { ConfigError } from "@gatehouse/core";
@@ -55,6 +57,14 @@ export function createSqliteAdapter(
 }
 
 function open(nodeSqlite: typeof NodeSqlite, path: string): DatabaseSync {
+  // SQLite creates the file but not its folder, and says only "unable to open database file": name
+  // what is missing instead of a StorageUnavailable that reads like an outage worth retrying.
+  const folder = path === ":memory:" || path.startsWith("file:") ? null : dirname(resolve(path));
+  if (folder !== null && !existsSync(folder)) {
+    throw new ConfigError(
+      `Gatehouse storage: the folder of the SQLite database does not exist: ${folder}. Create it (mkdir -p ${folder}) or point the URL at a file in a folder that exists.`,
+    );
+  }
   try {
     return new nodeSqlite.DatabaseSync(path);
   } catch (error) {
