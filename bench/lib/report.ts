@@ -31,6 +31,8 @@ export interface SignInRow {
   p99Ms: number;
   /** p50 of sign-ins made one after another: the cost of one sign-in without queueing. */
   aloneP50Ms: number;
+  /** The server process's CPU time (all its threads) over the measured rounds, per sign-in. */
+  cpuMsPerSignIn: number;
   /** Sign-ins made in the measured rounds, all of them. */
   signIns: number;
 }
@@ -69,6 +71,8 @@ export function renderResults(input: {
   plan: Plan;
   rows: LoadRow[];
   signIns: SignInRow[];
+  /** Password sign-in rows that could not run (Node 22 not installable), with the reason. */
+  notMeasured?: { id: string; reason: string }[];
   figures: Figures | null;
   smoke: boolean;
 }): string {
@@ -123,7 +127,7 @@ export function renderResults(input: {
     "- *RSS load*: the largest resident set sampled every 100 ms during the rounds.",
     ...renderTwoFactor(rows),
   ];
-  if (signIns.length > 0) lines.push(...renderSignIns(signIns, rows, plan));
+  if (signIns.length > 0) lines.push(...renderSignIns(signIns, rows, plan, input.notMeasured ?? []));
   if (figures) lines.push(...renderFigures(figures));
   lines.push(...renderTargets(targets(rows, figures)));
   return `${lines.join("\n")}\n`;
@@ -160,7 +164,12 @@ function renderTwoFactor(rows: LoadRow[]): string[] {
     : [];
 }
 
-function renderSignIns(signIns: SignInRow[], rows: LoadRow[], plan: Plan): string[] {
+function renderSignIns(
+  signIns: SignInRow[],
+  rows: LoadRow[],
+  plan: Plan,
+  notMeasured: { id: string; reason: string }[],
+): string[] {
   const ceiling = rows.find((row) => row.id === "ceiling")?.requestsPerSecond;
   const vsCeiling = (id: string) => {
     const rate = rows.find((row) => row.id === id)?.requestsPerSecond;
@@ -176,18 +185,22 @@ function renderSignIns(signIns: SignInRow[], rows: LoadRow[], plan: Plan): strin
     "",
     `Each sign-in is a new browser (its own cookie jar) signing in as the one seeded account and getting a new session; every session cookie of a round is checked to be distinct. Gatehouse: GET \`csrf\`, then POST \`callback/password\` (form) → 302 with the session cookie; Better Auth: POST \`sign-in/email\` (JSON) → 200 with the session cookie. ${plan.signInConcurrency} sign-ins in flight from the runner's process, for ${length} per round after a ${plan.warmupSeconds} s warm-up; ${plan.rounds} rounds per server, figures are the median of the rounds. Latency is the whole sign-in as the browser sees it (for Gatehouse the GET csrf included).`,
     "",
-    "| server | version | password hash | sign-ins/s | p50 ms | p99 ms | p50 ms, one at a time |",
-    "|---|---|---|--:|--:|--:|--:|",
+    "| server | version | password hash | sign-ins/s | p50 ms | p99 ms | p50 ms, one at a time | server CPU ms per sign-in |",
+    "|---|---|---|--:|--:|--:|--:|--:|",
     ...signIns.map(
       (row) =>
-        `| ${row.label} | ${row.version} | ${row.hash} | ${row.signInsPerSecond.toFixed(1)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.aloneP50Ms.toFixed(1)} |`,
+        `| ${row.label} | ${row.version} | ${row.hash} | ${row.signInsPerSecond.toFixed(1)} | ${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.aloneP50Ms.toFixed(1)} | ${row.cpuMsPerSignIn.toFixed(0)} |`,
     ),
     "",
     `Rounds (sign-ins/s): ${signIns.map((row) => `${row.id} ${row.rounds.map((r) => r.toFixed(1)).join(" / ")} (${thousands(row.signIns)} sign-ins in all)`).join("; ")}.`,
     "",
-    "- Both hash with `node:crypto` on libuv's thread pool (4 threads, the default), so both can use every core; password hashing is CPU-bound, and past the core count more sign-ins in flight only queue (*one at a time* is the cost of a sign-in without queueing).",
+    ...notMeasured.map(({ id, reason }) => `Not measured: ${id} (${reason}).`),
+    ...(notMeasured.length > 0 ? [""] : []),
+    "- Gatehouse with `node:crypto`'s argon2id and Better Auth hash on libuv's thread pool (4 threads, the default), so both can use every core; password hashing is CPU-bound, and past the core count more sign-ins in flight only queue (*one at a time* is the cost of a sign-in without queueing).",
+    "- The pure-JavaScript rows (`@gatehouse/argon2id`: what core uses where `node:crypto` has no argon2, as on Node 22, Deno, Bun and Workers) compute the same argon2id, with the same parameters and PHC strings, on the server's one JavaScript thread, one hash at a time (the others queue), in slices of at most 10 ms between which other requests are served: one core at most, whatever the number of sign-ins in flight.",
+    "- *server CPU ms per sign-in*: the server process's CPU time (all its threads, libuv's pool included) over the measured rounds, divided by their sign-ins. Unlike sign-ins/s it barely moves when other work shares the machine; 1,000 divided by it is what one core can do.",
     "- Nearly all of a sign-in is its hash, and the two defaults cost differently (scrypt N=16384, r=16 fills 32 MiB; argon2id here 19 MiB, 2 passes): the sign-ins/s ratio compares the default costs, not the frameworks' own code.",
-    "- Rate limiters are off for both rows: Gatehouse `rateLimit: false`; Better Auth `rateLimit: { enabled: false }` (its default is on in production only, with 3 sign-ins per 10 s per address). One address signing in as one account this fast is what a limiter exists to stop.",
+    "- Rate limiters are off for every row: Gatehouse `rateLimit: false`; Better Auth `rateLimit: { enabled: false }` (its default is on in production only, with 3 sign-ins per 10 s per address). One address signing in as one account this fast is what a limiter exists to stop.",
     `- GET session (the table above) runs Gatehouse with its default settings, the rate limiter on; the limiter does not touch GET session. In this run, × ceiling: jwt ${vsCeiling("gatehouse-jwt")}; database sessions on SQLite ${vsCeiling("gatehouse-sqlite")} with the limiter on, ${vsCeiling("gatehouse-sqlite-no-limits")} with \`rateLimit: false\`.`,
   ];
 }

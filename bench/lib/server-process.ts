@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
@@ -12,6 +12,8 @@ export interface RunningServer {
   startupMs: number;
   /** Resident set size now, MB (from /proc). */
   rssMb(): number;
+  /** CPU time the process has used so far, every thread of it, user and system, seconds (from /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -27,10 +29,12 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Extra flags for node, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** The `node` binary; this process's unless given. */
+  node?: string;
   timeoutMs?: number;
 }): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+  const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), options.script], {
     env: {
       ...process.env,
       ...options.env,
@@ -51,7 +55,14 @@ export async function startServer(options: {
     const ready = await waitForReady(child, options.timeoutMs ?? 120_000, () => stderr);
     const startupMs = await firstAnswer;
     const pid = child.pid!;
-    return { ready, pid, startupMs, rssMb: () => rssOf(pid), stop: () => stop(child) };
+    return {
+      ready,
+      pid,
+      startupMs,
+      rssMb: () => rssOf(pid),
+      cpuSeconds: () => cpuSecondsOf(pid),
+      stop: () => stop(child),
+    };
   } catch (error) {
     await stop(child);
     throw error;
@@ -95,6 +106,18 @@ function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (`getconf CLK_TCK`; 100 on Linux). */
+let ticksPerSecond: number | null = null;
+
+function cpuSecondsOf(pid: number): number {
+  ticksPerSecond ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+  // Fields after the command (which is in brackets and may hold spaces): utime and stime are the 12th
+  // and 13th of them (fields 14 and 15 of proc(5)).
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 async function stop(child: ChildProcess): Promise<void> {

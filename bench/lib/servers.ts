@@ -142,6 +142,9 @@ export interface SignInSpec {
   protocol: PasswordProtocol;
   /** The password hash and its cost, as the row shows it. */
   hash: string;
+  env?: Record<string, string>;
+  /** Run on Node 22 (installed from the npm registry on first use) instead of this Node 24. */
+  node22?: boolean;
 }
 
 /** Every server the password sign-in section loads, in the order of its table. */
@@ -153,6 +156,24 @@ export function signInSpecs(): SignInSpec[] {
       script: "servers/gatehouse-password.ts",
       protocol: "gatehouse",
       hash: "argon2id m=19456 KiB, t=2, p=1 (default)",
+    },
+    // Issue 23: where node:crypto has no argon2 (Node 22, Deno, Bun, Workers) core computes argon2id in
+    // pure JavaScript (@gatehouse/argon2id). The same server, the same hash, the same PHC strings.
+    {
+      id: "gatehouse-password-js",
+      label: "Gatehouse `Password`, as above, node:crypto's argon2 hidden (core takes its Node 22 path)",
+      script: "servers/gatehouse-password.ts",
+      protocol: "gatehouse",
+      hash: "argon2id m=19456 KiB, t=2, p=1 (default), pure JavaScript (`@gatehouse/argon2id`)",
+      env: { BENCH_ARGON2ID: "javascript" },
+    },
+    {
+      id: "gatehouse-password-node22",
+      label: "Gatehouse `Password`, as above, on Node 22 (no argon2 in node:crypto)",
+      script: "servers/gatehouse-password.ts",
+      protocol: "gatehouse",
+      hash: "argon2id m=19456 KiB, t=2, p=1 (default), pure JavaScript (`@gatehouse/argon2id`)",
+      node22: true,
     },
     {
       id: "better-auth-password",

@@ -4,7 +4,12 @@
  * one seeded account (`passwordUser`), served through `@hono/node-server` as the GET-session rows are.
  * `rateLimit: false`: every sign-in comes from 127.0.0.1 as the same account, which the limiter
  * (rightly) stops after a few; these rows measure the sign-in itself.
+ *
+ * `BENCH_ARGON2ID=javascript`: core computes argon2id as where node:crypto has none, in pure
+ * JavaScript (`lib/without-native-argon2id.ts`, imported first); on Node 22 it does so by itself.
  */
+// First: it must run before anything loads @gatehouse/core.
+import "../lib/without-native-argon2id.ts";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { gatehouse, hashPassword, Password } from "@gatehouse/core";
@@ -15,6 +20,10 @@ import { announceReady, benchPort } from "../lib/ready.ts";
 import { listenUntilSignalled } from "../lib/serve.ts";
 import { packageVersion } from "../lib/versions.ts";
 
+const argon2idSource =
+  typeof process.getBuiltinModule("node:crypto").argon2 === "function"
+    ? "node:crypto"
+    : "@gatehouse/argon2id";
 const port = benchPort();
 const origin = `http://127.0.0.1:${port}`;
 const authUrl = `${origin}/api/auth`;
@@ -53,5 +62,6 @@ announceReady({
   url: `${authUrl}/session`,
   cookie,
   expect: passwordUser.email,
-  version: `@gatehouse/core ${packageVersion("@gatehouse/core")}`,
+  // Which argon2id ran, by core's own rule (node:crypto's where it has argon2), and on which Node.
+  version: `@gatehouse/core ${packageVersion("@gatehouse/core")} (${argon2idSource}, Node ${process.version})`,
 });

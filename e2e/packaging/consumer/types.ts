@@ -38,6 +38,7 @@ const verify = createAccessTokenVerifier({ issuer: "https://issuer.example", aud
 const principal: Promise<Principal | null> = verify(new Request("http://localhost/api"));
 
 const sender = smtpSender({ server: "smtp://localhost:2525", from: "Example <no-reply@example.test>" });
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run (React rules apply to e2e, which depends on react)
 const state: { status: "loading" | "authenticated" | "unauthenticated" } = useSession();
 const provider = SessionProvider({ children: null });
 const devProvider = startDevProvider({ clients: [] });

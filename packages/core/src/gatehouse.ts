@@ -8,7 +8,7 @@ import { errorCatalogue } from "./errors/catalogue.ts";
 import { ConfigError } from "./errors/config-error.ts";
 import { describe } from "./errors/describe.ts";
 import { type Answer, toResponse } from "./http/answer.ts";
-import { failure } from "./http/page-urls.ts";
+import { failure, refusalUrl } from "./http/page-urls.ts";
 import { readBody } from "./http/read-body.ts";
 import { RequestContext } from "./http/request-context.ts";
 import type { RequestHead } from "./http/request-head.ts";
@@ -121,9 +121,9 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
       if (endpoint.browser && !sessions.isBearer(ctx)) await ctx.ensureCsrfCookie();
       const { csrf } = endpoint;
       if (csrf && !csrf.exempt?.(ctx, route.providerId) && !(await ctx.verifyCsrf())) {
-        return respond(ctx, await csrf.refuse(ctx));
+        return respond(ctx, await csrf.refuse(ctx), endpoint.answer);
       }
-      return respond(ctx, await endpoint.handle(ctx, route, services));
+      return respond(ctx, await endpoint.handle(ctx, route, services), endpoint.answer);
     } catch (error) {
       return respondToError(ctx, config, error, endpoint);
     }
@@ -163,7 +163,10 @@ function respondToError(
   endpoint: Endpoint,
 ): Answer {
   if (error instanceof AuthError && errorCatalogue[error.code].surface === "request") {
-    return requestErrorAnswer(error);
+    // A redirecting endpoint's client in JSON mode reads `url` from every answer (respond.ts).
+    return endpoint.answer === "page" && ctx.jsonMode
+      ? requestErrorAnswer(error, refusalUrl(ctx, error.code))
+      : requestErrorAnswer(error);
   }
   const code = error instanceof AuthError ? error.code : "Configuration";
   // What the person did wrong (4xx: signed out, a refused password) is no server error.
@@ -173,7 +176,7 @@ function respondToError(
   // never a redirect to an HTML page it would have to tell apart from a session.
   if (endpoint.answer === "json") return requestErrorAnswer(new AuthError(code));
   try {
-    return respond(ctx, failure(ctx, code));
+    return respond(ctx, failure(ctx, code), endpoint.answer);
   } catch {
     return requestErrorAnswer(new AuthError("Configuration"));
   }

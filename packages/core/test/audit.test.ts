@@ -221,6 +221,11 @@ describe("the audit log, through the handler on the memory adapter", () => {
       subjectId: id,
       detail: { passkeyId, name: "Blue key" },
     });
+    // A passkey added is a normal event: on record at info, not a warning an operator must chase.
+    assert.deepEqual(
+      app.logged.filter((entry) => entry.code === "PasskeyAdded").map((entry) => entry.level),
+      ["info"],
+    );
 
     const other = app.browser();
     assert.equal((await passkeySignIn(other, authenticator, { userHandle })).status, 200);

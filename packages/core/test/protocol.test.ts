@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Credentials, gatehouse, OIDC } from "../src/index.ts";
+import { Credentials, createMemoryAdapter, gatehouse, OIDC, Password } from "../src/index.ts";
 import { SECRET, setCookie, TestBrowser } from "./browser.ts";
 
 const quiet = { error() {}, warn() {} };
@@ -91,6 +91,35 @@ describe("responses (protocol §2)", () => {
         signinUrl: "http://localhost:3000/api/auth/signin/credentials",
         callbackUrl: "http://localhost:3000/api/auth/callback/credentials",
       },
+    });
+  });
+
+  test("every entry's signinUrl and callbackUrl are BASE/signin/<id> and BASE/callback/<id>, Password and passkeys included (issue 23)", async () => {
+    const auth = gatehouse({
+      secret: SECRET,
+      url: "http://localhost:3000/api/auth",
+      logger: quiet,
+      adapter: createMemoryAdapter(),
+      providers: [Password({ sendMail: async () => {} })],
+      passkeys: true,
+    });
+    const body = (await (
+      await new TestBrowser(auth.handler).request("/api/auth/providers")
+    ).json()) as Record<string, Record<string, string>>;
+    assert.deepEqual(Object.keys(body), ["password", "passkey"]);
+    assert.deepEqual(body.password, {
+      id: "password",
+      name: "Email and password",
+      type: "credentials",
+      signinUrl: "http://localhost:3000/api/auth/signin/password",
+      callbackUrl: "http://localhost:3000/api/auth/callback/password",
+    });
+    assert.deepEqual(body.passkey, {
+      id: "passkey",
+      name: "Passkey",
+      type: "webauthn",
+      signinUrl: "http://localhost:3000/api/auth/signin/passkey",
+      callbackUrl: "http://localhost:3000/api/auth/callback/passkey",
     });
   });
 

@@ -135,6 +135,27 @@ describe("handlers", () => {
       );
     });
 
+    it("without trustedProxies in production, the one warning names the Next.js fix (trustedProxies), not the integrations that pass an address", async () => {
+      const warnings: string[] = [];
+      const logger = {
+        error: () => {},
+        warn: (code: string, detail?: unknown) => warnings.push(`${code} ${detail}`),
+      };
+      const before = process.env.NODE_ENV;
+      process.env.NODE_ENV = "production";
+      try {
+        const auth = testAuth({ url: `${ORIGIN}/api/auth`, rateLimit: { rules: { credentials } }, logger });
+        await threeSignIns(auth, ["203.0.113.5", "203.0.113.5"]);
+      } finally {
+        process.env.NODE_ENV = before;
+      }
+      const unknown = warnings.filter((line) => line.startsWith("ClientAddressUnknown"));
+      assert.equal(unknown.length, 1, "logged once");
+      assert.match(unknown[0]!, /@gatehouse\/nextjs/);
+      assert.match(unknown[0]!, /rateLimit\.trustedProxies/);
+      assert.doesNotMatch(unknown[0]!, /the @gatehouse\/\* integrations do/);
+    });
+
     it("without trustedProxies, no address: the per-address limit does not apply", async () => {
       const auth = testAuth({ rateLimit: { rules: { credentials } } });
       const answers = await threeSignIns(auth, ["203.0.113.5", "203.0.113.5", "203.0.113.5"]);

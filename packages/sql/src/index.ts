@@ -1,6 +1,7 @@
 export { createSqlAdapter, parseDatabaseUrl, type SqlTarget } from "./create-sql-adapter.ts";
 export type { Database, SqlDatabase, SqlDialectName } from "./database.ts";
 export {
+  type AssertSchemaOptions,
   assertSchema,
   type MigrateResult,
   type MigrationStatus,

@@ -2,6 +2,11 @@ import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Database, SqlDatabase } from "./database.ts";
 import { guard, toStorageError } from "./lib/driver-errors.ts";
+import {
+  MIGRATION_SETTLE_WAIT_MS,
+  readWhenMigrationsSettle,
+  withMigrationLock,
+} from "./lib/migration-lock.ts";
 import { introspectingOnly } from "./lib/schema-introspection.ts";
 import { migrationProvider, SCHEMA_VERSION, SHIPPED_MIGRATIONS } from "./migrations/index.ts";
 import { StorageError } from "./storage-error.ts";
@@ -31,13 +36,7 @@ export interface MigrationStatus {
 
 const MIGRATION_TABLE = "gh_migration";
 const MIGRATION_LOCK_TABLE = "gh_migration_lock";
-const GATEHOUSE_TABLES = [
-  "gh_users",
-  "gh_accounts",
-  "gh_sessions",
-  "gh_verification_tokens",
-  MIGRATION_TABLE,
-];
+const GATEHOUSE_TABLES = ["gh_users", "gh_accounts", "gh_sessions", "gh_verification_tokens"];
 
 /** Reads the schema version, without changing anything. */
 export function readSchemaState(db: SqlDatabase): Promise<SchemaState> {
@@ -55,40 +54,90 @@ export function readSchemaState(db: SqlDatabase): Promise<SchemaState> {
     for (const table of GATEHOUSE_TABLES) {
       if (await tableExists(db, table)) return { kind: "unknown" };
     }
+    // Kysely makes its bookkeeping tables before the transaction its migrations run in, so another
+    // process sees them, empty, while the first migration is under way (and an older Gatehouse killed
+    // there left them behind). Empty, they record no migration: there is no schema yet.
+    if ((await tableExists(db, MIGRATION_TABLE)) && (await hasRows(db, MIGRATION_TABLE))) {
+      return { kind: "unknown" };
+    }
     return { kind: "missing" };
   });
 }
 
+export interface AssertSchemaOptions {
+  /** How long to wait, in ms, for a migration another process is running before saying so (default 10 s). */
+  migrationWait?: number;
+}
+
 /**
  * Refuses to start against a database this Gatehouse cannot use: no schema, an unversioned one, or
- * one older or newer than it knows. Call at start-up, after `migrate` in development.
+ * one older or newer than it knows. Call at start-up, after `migrate` in development. A schema
+ * that is not current is read again once a migration under way (another instance's start, a
+ * `migrate` command) is done, so a start during one waits for it rather than refusing.
  *
  * @example await assertSchema(adapter.db)
  */
-export async function assertSchema(db: SqlDatabase): Promise<void> {
-  const state = await readSchemaState(db);
-  if (state.kind === "versioned" && state.version === SCHEMA_VERSION) return;
-  throw schemaMismatch(state);
+export async function assertSchema(db: SqlDatabase, options: AssertSchemaOptions = {}): Promise<void> {
+  if (isCurrent(await readSchemaState(db))) return;
+  const schema = db.dialect === "postgres" ? await currentSchema(db.kysely) : undefined;
+  const waitMs = options.migrationWait ?? MIGRATION_SETTLE_WAIT_MS;
+  // The wait for a migration under way is its own bound (waitMs), not the statement time-out's.
+  const settled = await guard("assertSchema", () =>
+    withoutStatementTimeout(db, (unbounded) =>
+      readWhenMigrationsSettle(unbounded, { schema, waitMs }, readSchemaState),
+    ),
+  );
+  if (settled === null) {
+    throw new StorageError("SchemaMismatch", {
+      operation: "assertSchema",
+      message:
+        "a migration of this database is in progress (another process holds the migration lock): " +
+        "start again once it has finished",
+    });
+  }
+  if (!isCurrent(settled)) throw schemaMismatch(settled);
 }
 
 /**
  * Applies the shipped migrations that have not run yet; a no-op on a current schema. Refuses an
- * unversioned or newer schema rather than guessing.
+ * unversioned or newer schema rather than guessing. Safe to run from several processes at once (two
+ * instances starting on an empty database, two `migrate` commands): each holds the migration lock
+ * from reading the schema version to writing the new one, so the second waits for the first, finds
+ * the schema current and applies nothing.
  *
  * @example await migrate(adapter.db) // the web app does this in development
  */
 export async function migrate(db: SqlDatabase): Promise<MigrateResult> {
-  const state = await readSchemaState(db);
-  if (state.kind === "unknown" || (state.kind === "versioned" && state.version > SCHEMA_VERSION)) {
-    throw schemaMismatch(state);
-  }
-  // A migration may rewrite a big table: it runs without the adapter's statement time-out.
-  const unbounded = db.unbounded ?? ((work) => work(db.kysely));
-  const applied =
-    db.dialect === "postgres"
-      ? await unbounded(async (kysely) => runMigrator(kysely, db, await currentSchema(kysely)))
-      : await migrateSqlite(db);
+  // A migration may rewrite a big table, and waits for another process's (MIGRATION_LOCK_WAIT_MS):
+  // it runs where the adapter's statement time-out does not apply.
+  const applied = await withoutStatementTimeout(db, async (unbounded) => {
+    const schema = unbounded.dialect === "postgres" ? await currentSchema(unbounded.kysely) : undefined;
+    return withMigrationLock(unbounded, schema, async (locked) => {
+      // Read under the lock: whatever another process migrated has committed by now.
+      const state = await readSchemaState(locked);
+      if (state.kind === "unknown" || (state.kind === "versioned" && state.version > SCHEMA_VERSION)) {
+        throw schemaMismatch(state);
+      }
+      return runMigrator(locked.kysely, locked, schema);
+    });
+  });
   return { applied, version: SCHEMA_VERSION };
+}
+
+/**
+ * Runs `work` on the database where the adapter's statement time-out does not apply (`unbounded`:
+ * a connection of its own for a PostgreSQL adapter made from a URL), else on `db` itself.
+ */
+function withoutStatementTimeout<T>(
+  db: SqlDatabase,
+  work: (unbounded: SqlDatabase) => Promise<T>,
+): Promise<T> {
+  const { unbounded } = db;
+  return unbounded ? unbounded((kysely) => work({ kysely, dialect: db.dialect })) : work(db);
+}
+
+function isCurrent(state: SchemaState): boolean {
+  return state.kind === "versioned" && state.version === SCHEMA_VERSION;
 }
 
 /**
@@ -112,23 +161,6 @@ export function migrationStatus(db: SqlDatabase): Promise<MigrationStatus> {
         appliedAt: appliedAt.get(name) ?? null,
       })),
     };
-  });
-}
-
-// Kysely runs PostgreSQL migrations in one transaction under an advisory lock, but SQLite ones in
-// neither. BEGIN IMMEDIATE gives SQLite both: the write lock keeps a second process out, and a
-// failed migration rolls back whole instead of leaving half a schema.
-async function migrateSqlite(db: SqlDatabase): Promise<string[]> {
-  return db.kysely.connection().execute(async (connection) => {
-    await guard("migrate", () => sql`begin immediate`.execute(connection));
-    try {
-      const applied = await runMigrator(connection, db, undefined);
-      await sql`commit`.execute(connection);
-      return applied;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
   });
 }
 
@@ -179,6 +211,11 @@ async function tableExists(db: SqlDatabase, table: string): Promise<boolean> {
   const { rows } = await sql<{
     name: string;
   }>`select name from sqlite_master where type = 'table' and name = ${table}`.execute(db.kysely);
+  return rows.length > 0;
+}
+
+async function hasRows(db: SqlDatabase, table: string): Promise<boolean> {
+  const { rows } = await sql`select 1 as found from ${sql.table(table)} limit 1`.execute(db.kysely);
   return rows.length > 0;
 }
 

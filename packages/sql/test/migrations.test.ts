@@ -90,6 +90,40 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await adapter.close();
   });
 
+  test("Kysely's bookkeeping tables with no migration recorded are no schema: what a second instance read mid-migration as 'tables but no schema version'", async () => {
+    // Kysely commits them before its migration transaction, so they show, empty, while the first
+    // migration runs (and stay if it is killed there): "missing", and migrate applies everything.
+    const adapter = await fresh();
+    const { schema } = adapter.db.kysely;
+    await schema
+      .createTable("gh_migration")
+      .addColumn("name", "varchar(255)", (col) => col.notNull().primaryKey())
+      .addColumn("timestamp", "varchar(255)", (col) => col.notNull())
+      .execute();
+    await schema
+      .createTable("gh_migration_lock")
+      .addColumn("id", "varchar(255)", (col) => col.notNull().primaryKey())
+      .addColumn("is_locked", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" });
+    await rejectsWith(() => assertSchema(adapter.db), "run `npm run migrate`");
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL, version: SCHEMA_VERSION });
+    await adapter.close();
+  });
+
+  test("a recorded migration without a version row is unknown: migrate refuses it", async () => {
+    const adapter = await fresh();
+    await sql`create table gh_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      adapter.db.kysely,
+    );
+    await sql`insert into gh_migration values ('001-initial', '2025-01-01T00:00:00.000Z')`.execute(
+      adapter.db.kysely,
+    );
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "unknown" });
+    await rejectsWith(() => migrate(adapter.db), "Gatehouse tables but no schema version");
+    await adapter.close();
+  });
+
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
@@ -355,9 +389,11 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const now = new Date(Date.UTC(2030, 0, 1));
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [], "existing sessions have no record");
     assert.equal((await adapter.getSessionAndUser("v5-session"))?.user.id, user.id, "and still work");
-    const record = sessionRecordOf(user.id, "v5-session");
+    // A new sign-in: its record brings its session row.
+    const record = sessionRecordOf(user.id, "v6-session");
     await adapter.createSessionRecord(record);
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [record]);
+    assert.equal((await adapter.getSessionAndUser("v6-session"))?.user.id, user.id);
     const entry = await adapter.appendAudit(auditEntryOf(user.id));
     assert.deepEqual((await adapter.queryAudit({ userId: user.id, limit: 10 })).entries, [entry]);
     await adapter.close();
@@ -367,12 +403,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await migrate(adapter.db);
     const user = await adapter.createUser({ email: "down6@example.test", emailVerified: null });
-    await adapter.createSession({
-      sessionToken: "down6",
-      userId: user.id,
-      expires: new Date(Date.UTC(2099, 0, 1)),
-    });
-    await adapter.createSessionRecord(sessionRecordOf(user.id, "down6"));
+    await adapter.createSessionRecord(sessionRecordOf(user.id, "down6")); // the session with its record
     await adapter.appendAudit(auditEntryOf(user.id));
     // Down through 007 first: a database goes down one migration at a time.
     const { error } = await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, test } from "node:test";
 import { runAdapterConformance } from "@gatehouse/adapter-conformance";
+import { ConfigError } from "@gatehouse/core";
 import { sql } from "kysely";
 import { migrate } from "../src/migrate.ts";
 import { createSqliteAdapter } from "../src/sqlite/create-sqlite-adapter.ts";
@@ -129,9 +130,21 @@ test("a duplicate email is EmailTaken, and no error message carries SQL or value
   await adapter.close();
 });
 
-test("an unopenable path fails with StorageUnavailable at creation", () => {
+test("a path whose folder does not exist is a ConfigError that names the folder, not an outage", () => {
+  const folder = join(dir.path, "no", "such", "dir");
   assert.throws(
-    () => createSqliteAdapter(join(dir.path, "no", "such", "dir", "x.db")),
+    () => createSqliteAdapter(join(folder, "x.db")),
+    (error) =>
+      error instanceof ConfigError &&
+      error.message.includes(`does not exist: ${folder}`) &&
+      error.message.includes("mkdir -p"),
+  );
+});
+
+test("an unopenable path in a folder that exists fails with StorageUnavailable at creation", () => {
+  // The path is a folder: SQLite cannot open it as a database file.
+  assert.throws(
+    () => createSqliteAdapter(dir.path),
     (error) => isStorageError(error, "StorageUnavailable"),
   );
 });

@@ -17,7 +17,8 @@ Writes two files into the folder, and never overwrites: when either exists, noth
 and the exit code is 73.
 
   ${CONFIG_FILE}  the web app's config file (providers, theme, callbacks, pages, session),
-                       the defaults commented. The web app loads it from its folder, apps/web
+                       the defaults commented. Only the Gatehouse web app reads it (from its
+                       folder, apps/web); an app of your own passes these options to gatehouse()
   ${ENV_FILE}                 AUTH_SECRET set to a fresh secret; AUTH_URL, DATABASE_URL, the
                        providers and SMTP commented, to fill in. Mode 0600: it holds the secret
 

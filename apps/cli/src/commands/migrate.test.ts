@@ -87,6 +87,21 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
     assert.equal(row?.version, 9);
     await adapter.close();
   });
+
+  test("two `migrate up` at once on an empty database (one failed: tables but no schema version, or SQLITE_BUSY): both exit 0, one applies", async () => {
+    const env = { DATABASE_URL: await fresh() };
+    const runs = await Promise.all([1, 2].map(() => runCli(["migrate", "up", "--json"], { env })));
+    for (const run of runs) assert.equal(run.status, EXIT.ok, run.stderr);
+    const applied = runs.map((run) => (jsonOf(run) as { applied: string[] }).applied.length);
+    assert.deepEqual(applied.toSorted(), [0, 8], "one applied every migration, the other none");
+    const adapter = await openAdapter(env.DATABASE_URL, { migrated: false });
+    const rows = await adapter.db.kysely.selectFrom("gh_schema").select("version").execute();
+    assert.deepEqual(
+      rows.map((row) => row.version),
+      [8],
+    );
+    await adapter.close();
+  });
 });
 
 describe("gatehouse migrate: DATABASE_URL", () => {

@@ -205,6 +205,7 @@ const REASONS: Record<string, string> = {
   "3D000": "the database does not exist",
   "3F000": "the schema in search_path does not exist",
   "53300": "too many connections",
+  "55P03": "locked by another process (a migration under way?)",
   "57P03": "the server is starting up or shutting down",
   "57P01": "the server ended the connection",
   "57014": "the statement timed out",

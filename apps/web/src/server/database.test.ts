@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -85,6 +85,31 @@ describe("openDatabase", () => {
       );
     });
   }
+
+  it("says in words why a SQLite path cannot be used: a folder, a file that is no database", async () => {
+    const folder = join(dir, "a-folder");
+    await mkdir(folder);
+    const other = join(dir, "notes.txt");
+    await writeFile(
+      other,
+      "not a database, just some text that is long enough to have a header\n".repeat(20),
+    );
+    for (const [path, words] of [
+      [
+        folder,
+        "[driver code 14: cannot open the file (a folder, or no permission to the file or its folder)]",
+      ],
+      [other, "[driver code 26: the file is not a SQLite database]"],
+    ] as const) {
+      await assert.rejects(
+        openDatabase({ url: `sqlite:${path}`, schema: "migrate", log: () => {} }),
+        (error: unknown) =>
+          error instanceof TypeError &&
+          error.message.startsWith(`Gatehouse web app: cannot use the database (SQLite file ${path}).`) &&
+          error.message.endsWith(words),
+      );
+    }
+  });
 
   it("says when PostgreSQL cannot be reached, without the password", async () => {
     await assert.rejects(

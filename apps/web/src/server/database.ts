@@ -93,8 +93,27 @@ function inMemory(path: string): boolean {
 // a stack trace.
 function refusal(error: unknown, where: string): unknown {
   if (!isStorageError(error)) return error;
-  const code = error.driverCode ? ` [driver code ${error.driverCode}]` : "";
+  const words = sqliteReason(error.driverCode);
+  const code = error.driverCode ? ` [driver code ${error.driverCode}${words ? `: ${words}` : ""}]` : "";
   return new ConfigError(`Gatehouse web app: cannot use the database (${where}). ${error.message}${code}`, {
     cause: error,
   });
+}
+
+// SQLite's primary result codes a start meets, in words (the driver code is the extended one; its
+// low byte is the primary). WAL mode writes `<file>-wal` and `<file>-shm` beside the file, so the
+// folder must be writable too.
+const SQLITE_REASONS: Record<number, string> = {
+  5: "the file is locked by another process",
+  8: "the file or its folder is read-only",
+  13: "the disk is full",
+  14: "cannot open the file (a folder, or no permission to the file or its folder)",
+  26: "the file is not a SQLite database",
+};
+
+function sqliteReason(driverCode: string | undefined): string | undefined {
+  // SQLSTATEs have five characters; SQLite's extended result codes are numbers below 10000.
+  return driverCode !== undefined && /^\d{1,4}$/.test(driverCode)
+    ? SQLITE_REASONS[Number(driverCode) & 0xff]
+    : undefined;
 }

@@ -41,10 +41,9 @@ export function securityGenerationCases(context: CaseContext): void {
     await twoFactor().replaceBackupCodes(user.id, [`code-${tag()}`, `code-${tag()}`]);
     const account = newAccount(user.id, "lax");
     await adapter().linkAccount(account);
-    const sessionToken = hashedToken();
-    await adapter().createSession({ sessionToken, userId: user.id, expires: inMinutes(60) });
+    const sessionToken = hashedToken(); // a database session, written with its record
     await sessionRecords().createSessionRecord(
-      newSessionRecord(user.id, { sessionTokenHash: sessionToken, method: "lax" }),
+      newSessionRecord(user.id, { sessionTokenHash: sessionToken, method: "lax", expires: inMinutes(60) }),
     );
     const jwtRecord = newSessionRecord(user.id, { method: "password" });
     await sessionRecords().createSessionRecord(jwtRecord);

@@ -9,10 +9,9 @@ const hasCode = (code: string) => (error: unknown) => (error as { code?: unknown
 const NOW = new Date(Date.UTC(2030, 0, 1));
 
 export function sessionRecordCases({ adapter, extensions, sessionRecords, point }: CaseContext): void {
-  /** A database session (a `sessions` row) and its record. */
+  /** A database session: its record, which brings the `sessions` row with it. */
   async function databaseSession(userId: string, overrides: Partial<StoredSessionRecord> = {}) {
     const sessionToken = hashedToken();
-    await adapter().createSession({ sessionToken, userId, expires: new Date(Date.UTC(2099, 0, 1)) });
     const record = newSessionRecord(userId, {
       sessionTokenHash: sessionToken,
       method: "github",
@@ -51,6 +50,51 @@ export function sessionRecordCases({ adapter, extensions, sessionRecords, point 
     assert.deepEqual(await sessionRecords().listSessionRecords(user.id, NOW), [record]);
   });
 
+  point(
+    "a database session's record brings its session: createSessionRecord stores the sessions row (token hash, user, expiry) with it",
+    async () => {
+      const user = await adapter().createUser(newUser("records"));
+      const { sessionToken, record } = await databaseSession(user.id);
+      const found = await adapter().getSessionAndUser(sessionToken);
+      assert.deepEqual(found?.session, { sessionToken, userId: user.id, expires: record.expires });
+      assert.equal(found?.user.id, user.id);
+    },
+  );
+
+  point(
+    "killed mid-sign-in (issue 22): a database session and its record are written both or neither — a refused record leaves no session row",
+    async () => {
+      // A process killed between two separate writes left a `sessions` row without its record: a
+      // session no list showed and no single revocation reached. Each refused record here fails
+      // after its session row could have been written (a taken id; an unknown user); the row must
+      // not stay.
+      const user = await adapter().createUser(newUser("records"));
+      const taken = await jwtSession(user.id);
+      const refused = [
+        newSessionRecord(user.id, { id: taken.id, sessionTokenHash: hashedToken() }),
+        newSessionRecord(crypto.randomUUID(), { sessionTokenHash: hashedToken() }),
+      ];
+      for (const record of refused) {
+        await assert.rejects(async () => sessionRecords().createSessionRecord(record), hasCode("Conflict"));
+        assert.equal(
+          await adapter().getSessionAndUser(record.sessionTokenHash ?? ""),
+          null,
+          "no session row",
+        );
+      }
+      assert.deepEqual(await ids(user.id), [taken.id]);
+      // Every database session of the user has its record: the list shows each, a revocation ends it.
+      const { sessionToken, record } = await databaseSession(user.id);
+      assert.deepEqual(await ids(user.id), sorted(taken, record));
+      assert.ok(await sessionRecords().deleteSessionRecord(user.id, record.id));
+      assert.equal(
+        await adapter().getSessionAndUser(sessionToken),
+        null,
+        "revoking the record ends the session",
+      );
+    },
+  );
+
   point("listSessionRecords: most recently active first", async () => {
     const user = await adapter().createUser(newUser("records"));
     const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1) + minutes * 60_000);
@@ -82,20 +126,24 @@ export function sessionRecordCases({ adapter, extensions, sessionRecords, point 
   );
 
   point(
-    "createSessionRecord rejects with code Conflict, storing nothing: a taken id, an unknown user, an unknown or already recorded session",
+    "createSessionRecord rejects with code Conflict, storing nothing: a taken id, an unknown user, a token hash already stored (recorded or not)",
     async () => {
       const user = await adapter().createUser(newUser("records"));
       const first = await jwtSession(user.id);
       const { sessionToken } = await databaseSession(user.id);
+      const unrecorded = hashedToken(); // stored by createSession alone (before records were kept)
+      await adapter().createSession({ sessionToken: unrecorded, userId: user.id, expires: NOW });
       const refused: StoredSessionRecord[] = [
         newSessionRecord(user.id, { id: first.id, method: "email" }),
         newSessionRecord(crypto.randomUUID()),
-        newSessionRecord(user.id, { sessionTokenHash: hashedToken() }),
         newSessionRecord(user.id, { sessionTokenHash: sessionToken }),
+        newSessionRecord(user.id, { sessionTokenHash: unrecorded }),
       ];
       for (const record of refused) {
         await assert.rejects(async () => sessionRecords().createSessionRecord(record), hasCode("Conflict"));
       }
+      const stored = await adapter().getSessionAndUser(unrecorded);
+      assert.equal(stored?.session.expires.getTime(), NOW.getTime(), "the stored session is unchanged");
       const listed = await sessionRecords().listSessionRecords(user.id, NOW);
       assert.equal(listed.length, 2);
       assert.deepEqual(
@@ -239,9 +287,7 @@ export function sessionRecordCases({ adapter, extensions, sessionRecords, point 
       const user = await adapter().createUser(newUser("records"));
       const expiredJwt = await jwtSession(user.id, { expires: before });
       const liveJwt = await jwtSession(user.id);
-      const sessionToken = hashedToken();
-      await adapter().createSession({ sessionToken, userId: user.id, expires: before });
-      const expiredDatabase = newSessionRecord(user.id, { sessionTokenHash: sessionToken, expires: before });
+      const expiredDatabase = newSessionRecord(user.id, { sessionTokenHash: hashedToken(), expires: before });
       await sessionRecords().createSessionRecord(expiredDatabase);
       const live = await databaseSession(user.id);
       const earlier = new Date(Date.UTC(1999, 0, 1));

@@ -15,14 +15,20 @@ import { emailCallbackAction, emailConfirmPageAction } from "./lib/email.ts";
 import { callbackParams, relayFormPost } from "./lib/form-post-relay.ts";
 import { limit } from "./lib/limit.ts";
 import { passwordSignInAction } from "./lib/password-signin.ts";
+import { passkeyCallback } from "./passkey-callback.ts";
+import { PASSKEY_PROVIDER_ID } from "./passkey-signin.ts";
 import type { Services } from "./services.ts";
 
-/** `GET|POST callback/<id>`: the provider's return (OAuth/OIDC) or a credentials form. */
+/**
+ * `GET|POST callback/<id>`: the provider's return (OAuth/OIDC), a credentials form, or (with passkeys
+ * on) the end of Auth.js v5's WebAuthn ceremony at `callback/passkey`.
+ */
 export async function callbackAction(
   ctx: RequestContext,
   { providerId }: RouteOf<"callback", "required">,
   services: Services,
 ): Promise<Outcome> {
+  if (providerId === PASSKEY_PROVIDER_ID && ctx.config.passkeys) return passkeyCallback(ctx, services);
   const provider = ctx.config.providers.get(providerId);
   if (!provider) throw new AuthError("UnknownProvider");
   if (provider.type === "credentials") return credentialsCallback(ctx, provider, services);

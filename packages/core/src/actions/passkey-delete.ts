@@ -24,7 +24,7 @@ export async function passkeyDeleteAction(
   const id = passkeyIdField(ctx);
   if (!(await callAdapter(adapter, "deletePasskey", user.id, id))) throw new AuthError("PasskeyNotFound");
   await moveGeneration(adapter, user.id);
-  ctx.config.logger.warn("PasskeyRemoved", { userId: user.id, passkeyId: id });
+  ctx.config.logger.info?.("PasskeyRemoved", { userId: user.id, passkeyId: id });
   const detail = { passkeyId: id };
   await recordAudit(ctx, { kind: "passkey-removed", actorId: user.id, subjectId: user.id, detail });
   return json({ ok: true });

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { authenticationOptions } from "../passkeys/authentication.ts";
@@ -19,8 +20,15 @@ export async function passkeyOptionsAction(
   _route: unknown,
   _services: Services,
 ): Promise<Outcome> {
+  return json({ options: await startAuthentication(ctx) });
+}
+
+/** Starts a sign-in ceremony (for this endpoint and Auth.js v5's `GET webauthn-options`): its options. */
+export async function startAuthentication(
+  ctx: RequestContext,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { settings } = passkeySettings(ctx);
   const options = await authenticationOptions({ rp: settings.rp });
   await startCeremony(ctx, { kind: "authenticate", challenge: options.challenge });
-  return json({ options });
+  return options;
 }

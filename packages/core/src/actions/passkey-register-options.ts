@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -17,8 +18,20 @@ export async function passkeyRegisterOptionsAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
+  const started = await startRegistration(ctx, services);
+  return "refused" in started ? started.refused : json(started);
+}
+
+/**
+ * Starts a ceremony that adds a passkey to the signed-in user's account (for this endpoint and Auth.js
+ * v5's `GET webauthn-options?action=register`): its options, or the answer that refuses.
+ */
+export async function startRegistration(
+  ctx: RequestContext,
+  services: Services,
+): Promise<{ options: PublicKeyCredentialCreationOptionsJSON } | { refused: Outcome }> {
   const signedIn = await passkeyUser(ctx, services, { recent: true });
-  if ("refused" in signedIn) return signedIn.refused;
+  if ("refused" in signedIn) return signedIn;
   const { adapter, user, settings } = signedIn;
   const options = await registrationOptions({
     rp: settings.rp,
@@ -26,5 +39,5 @@ export async function passkeyRegisterOptionsAction(
     existing: await callAdapter(adapter, "listPasskeys", user.id),
   });
   await startCeremony(ctx, { kind: "register", challenge: options.challenge, userId: user.id });
-  return json({ options });
+  return { options };
 }

@@ -1,5 +1,6 @@
 import { keepOrUndo, sessionStillStored } from "../accounts/guarded-change.ts";
 import { generationOf } from "../accounts/security-generation.ts";
+import type { StoredPasskey } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
@@ -25,10 +26,24 @@ export async function passkeyRegisterAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
+  const added = await addPasskey(ctx, services, { credential: credentialField(ctx), name: ctx.body.name });
+  return "refused" in added ? added.refused : json({ passkey: passkeyInfo(added.passkey) });
+}
+
+/**
+ * Adds a passkey to the signed-in user's account, for this endpoint and Auth.js v5's `POST
+ * callback/passkey` with `action: "register"`: the stored passkey, or the answer that refuses
+ * (throws `PasskeyRegistrationFailed`, `InvalidBody`, `SessionRequired`).
+ */
+export async function addPasskey(
+  ctx: RequestContext,
+  services: Services,
+  input: { credential: unknown; name: string | undefined },
+): Promise<{ passkey: StoredPasskey } | { refused: Outcome }> {
   const signedIn = await passkeyUser(ctx, services);
-  if ("refused" in signedIn) return signedIn.refused;
+  if ("refused" in signedIn) return signedIn;
   const { adapter, user, settings, current } = signedIn;
-  const given = ctx.body.name;
+  const given = input.name;
   const name = given === undefined || given.trim() === "" ? DEFAULT_NAME : passkeyName(given);
   if (name === null) throw new AuthError("InvalidBody", { cause: "the passkey name is unusable" });
   const ceremony = await takeCeremony(ctx, services, "register");
@@ -36,7 +51,7 @@ export async function passkeyRegisterAction(
     throw failed(ctx, user.id, "no registration challenge of this user that opens, or one already used");
   }
   const passkey = await verifyRegistration({
-    response: credentialField(ctx),
+    response: input.credential,
     expectedChallenge: ceremony.challenge,
     rp: settings.rp,
     userId: user.id,
@@ -45,7 +60,7 @@ export async function passkeyRegisterAction(
   });
   if ("error" in passkey) throw failed(ctx, user.id, passkey.cause);
   await sessionStillStored(ctx, services, current);
-  let stored: Awaited<ReturnType<typeof adapter.createPasskey>>;
+  let stored: StoredPasskey;
   try {
     stored = await callAdapter(adapter, "createPasskey", passkey);
   } catch (error) {
@@ -62,10 +77,10 @@ export async function passkeyRegisterAction(
     seen: generationOf(user),
     undo: () => callAdapter(adapter, "deletePasskey", user.id, stored.id),
   });
-  ctx.config.logger.warn("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
+  ctx.config.logger.info?.("PasskeyAdded", { userId: user.id, passkeyId: stored.id });
   const detail = { passkeyId: stored.id, name: stored.name };
   await recordAudit(ctx, { kind: "passkey-added", actorId: user.id, subjectId: user.id, detail });
-  return json({ passkey: passkeyInfo(stored) });
+  return { passkey: stored };
 }
 
 function failed(ctx: RequestContext, userId: string, cause: string): AuthError {

@@ -25,20 +25,29 @@ export const PASSKEY_PROVIDER_ID = "passkey";
  */
 export async function passkeySignInAction(
   ctx: RequestContext,
-  route: unknown,
+  _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  return scriptAnswer(await passkeySignIn(ctx, route, services));
+  return scriptAnswer(ctx, await passkeySignIn(ctx, services, credentialField(ctx)));
 }
 
-async function passkeySignIn(ctx: RequestContext, _route: unknown, services: Services): Promise<Outcome> {
+/**
+ * The sign-in itself, for this endpoint and Auth.js v5's `POST callback/passkey`: the person goes on
+ * as a redirect (`finishSignIn`) or is refused as one (`failure`). `credential`: the body's
+ * credential field (`credentialField`).
+ */
+export async function passkeySignIn(
+  ctx: RequestContext,
+  services: Services,
+  credential: unknown,
+): Promise<Outcome> {
   const { settings, adapter } = passkeySettings(ctx);
   const callbackUrl = await ctx.callbackUrl();
   const limited = await limit(ctx, services, "passkeySignIn");
   if (limited) return limited;
   const ceremony = await takeCeremony(ctx, services, "authenticate");
   if (!ceremony) return refuse(ctx, "no challenge cookie that opens, or one already used", callbackUrl);
-  const response = parseAuthenticationResponse(credentialField(ctx));
+  const response = parseAuthenticationResponse(credential);
   if (!response) return refuse(ctx, "the response is not an authentication credential", callbackUrl);
   const passkey = await callAdapter(adapter, "getPasskey", response.id);
   if (!passkey) return refuse(ctx, "no passkey has this credential id", callbackUrl);

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -22,13 +23,26 @@ export async function passkeySignUpOptionsAction(
   _route: unknown,
   services: Services,
 ): Promise<Outcome> {
+  const started = await startSignUp(ctx, services, { email: ctx.body.email, name: ctx.body.name });
+  return "refused" in started ? started.refused : json(started);
+}
+
+/**
+ * Starts a sign-up ceremony for `email` (for this endpoint and Auth.js v5's `GET
+ * webauthn-options?action=register` signed out): its options, or the answer that refuses.
+ */
+export async function startSignUp(
+  ctx: RequestContext,
+  services: Services,
+  fields: { email: string | undefined; name: string | undefined },
+): Promise<{ options: PublicKeyCredentialCreationOptionsJSON } | { refused: Outcome }> {
   const { settings } = passkeySettings(ctx);
   if (!settings.signUp) throw new AuthError("UnknownAction", { cause: "passkeys.signUp is false" });
-  const email = normalizeEmail(ctx.body.email);
+  const email = normalizeEmail(fields.email);
   if (!email) throw new AuthError("EmailInvalid");
   const limited = await limit(ctx, services, "passkeySignUp", email);
-  if (limited) return limited;
-  const name = (typeof ctx.body.name === "string" ? ctx.body.name : "").trim().slice(0, NAME_LIMIT) || null;
+  if (limited) return { refused: limited };
+  const name = (typeof fields.name === "string" ? fields.name : "").trim().slice(0, NAME_LIMIT) || null;
   const userId = crypto.randomUUID();
   const options = await registrationOptions({
     rp: settings.rp,
@@ -36,5 +50,5 @@ export async function passkeySignUpOptionsAction(
     existing: [],
   });
   await startCeremony(ctx, { kind: "signup", challenge: options.challenge, userId, email, name });
-  return json({ options });
+  return { options };
 }

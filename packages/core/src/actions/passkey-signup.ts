@@ -39,13 +39,22 @@ const FIRST_PASSKEY_NAME = "Passkey";
  */
 export async function passkeySignUpAction(
   ctx: RequestContext,
-  route: unknown,
+  _route: unknown,
   services: Services,
 ): Promise<Outcome> {
-  return scriptAnswer(await passkeySignUp(ctx, route, services));
+  return scriptAnswer(ctx, await passkeySignUp(ctx, services, credentialField(ctx)));
 }
 
-async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Services): Promise<Outcome> {
+/**
+ * The sign-up itself, for this endpoint and Auth.js v5's `POST callback/passkey` with `action:
+ * "register"` signed out: a redirect (the "check your email" page, or on into the account).
+ * `credential`: the body's credential field (`credentialField`).
+ */
+export async function passkeySignUp(
+  ctx: RequestContext,
+  services: Services,
+  credential: unknown,
+): Promise<Outcome> {
   const { settings, adapter } = passkeySettings(ctx);
   if (!settings.signUp) throw new AuthError("UnknownAction", { cause: "passkeys.signUp is false" });
   const callbackUrl = await ctx.callbackUrl();
@@ -53,7 +62,7 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
   if (!ceremony) throw failed(ctx, "no sign-up challenge that opens, or one already used");
   const { userId, email, name } = ceremony;
   const passkey = await verifyRegistration({
-    response: credentialField(ctx),
+    response: credential,
     expectedChallenge: ceremony.challenge,
     rp: settings.rp,
     userId,
@@ -94,7 +103,7 @@ async function passkeySignUp(ctx: RequestContext, _route: unknown, services: Ser
   });
 
   if (created) {
-    ctx.config.logger.warn("PasskeyAdded", { userId, passkeyId: passkey.id });
+    ctx.config.logger.info?.("PasskeyAdded", { userId, passkeyId: passkey.id });
     ctx.config.logger.debug?.("SignUp", { userId, method: "passkey" });
   }
   const signedUp = { method: PASSKEY_PROVIDER_ID, passkeyId: passkey.id };

@@ -76,6 +76,7 @@ import { twoFactorStatusAction } from "./two-factor-status.ts";
 import { verifyEmailAction } from "./verify-email.ts";
 import { verifyEmailPageAction } from "./verify-email-page.ts";
 import { verifyRequestAction } from "./verify-request.ts";
+import { webAuthnOptionsAction } from "./webauthn-options.ts";
 
 const json = { answer: "json", browser: true } as const;
 const page = { answer: "page", browser: true } as const;
@@ -166,6 +167,8 @@ export const ENDPOINTS = [
   endpoint({ method: "POST", action: "passkey-register", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyRegisterAction }),
   endpoint({ method: "POST", action: "passkey-rename", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyRenameAction }),
   endpoint({ method: "POST", action: "passkey-delete", provider: "absent", ...json, csrf: refuseAsJson, handle: passkeyDeleteAction }),
+  // Auth.js v5's WebAuthn options (`next-auth/webauthn`); its ceremonies end at POST callback/passkey.
+  endpoint({ method: "GET", action: "webauthn-options", provider: "required", ...json, csrf: null, handle: webAuthnOptionsAction }),
   // RFC 8628 device sign-in: the device starts, polls, and ends its bearer session.
   endpoint({ method: "POST", action: "device", provider: "required", ...machine, handle: deviceStartAction }),
   endpoint({ method: "POST", action: "device-token", provider: "required", ...machine, handle: deviceTokenAction }),

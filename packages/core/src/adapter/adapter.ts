@@ -258,7 +258,14 @@ export interface Adapter {
   countBackupCodes?(userId: string): Promise<number>;
 
   // --- Sessions as the account console lists them (both strategies), and the audit log. ---
-  /** Records a new session (at sign-in). Rejects with code `Conflict` for a taken id. */
+  /**
+   * Records a new session (at sign-in). A database session's record (`sessionTokenHash` set) brings
+   * its session: the `sessions` row (`sessionToken: sessionTokenHash`, `userId`, `expires`) and the
+   * record are written in one transaction, both or neither, so a process killed mid-sign-in never
+   * leaves a session the account console cannot show (core calls this instead of `createSession`
+   * when the adapter keeps records). Rejects with code `Conflict`, writing nothing, for a taken id,
+   * an unknown user or a token hash already stored.
+   */
   createSessionRecord?(record: StoredSessionRecord): Promise<void>;
   /** The user's unexpired session records at `now`, most recently active first. */
   listSessionRecords?(userId: string, now: Date): Promise<StoredSessionRecord[]>;

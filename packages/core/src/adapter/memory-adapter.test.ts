@@ -511,13 +511,13 @@ describe("memory adapter: session records and the audit log", () => {
 
   test("tables() lists session records and audit entries; records leave with their user, entries stay", async () => {
     const { adapter, user } = await linked();
-    await adapter.createSession({
-      sessionToken: "h1",
-      userId: user.id,
-      expires: new Date(Date.UTC(2030, 0, 1)),
-    });
     await adapter.createSessionRecord(record(user.id, "r1", "h1"));
     await adapter.createSessionRecord(record(user.id, "r2", null));
+    assert.deepEqual(
+      adapter.tables().sessions,
+      [{ sessionToken: "h1", userId: user.id, expires: new Date(Date.UTC(2030, 0, 1)) }],
+      "a database session's record brings its row",
+    );
     const entry = await adapter.appendAudit({
       at,
       kind: "sign-in",
@@ -561,9 +561,10 @@ describe("memory adapter: session records and the audit log", () => {
     ]);
   });
 
-  test("a record of an unknown user or session is a MemoryAdapterError Conflict; an invalid Date is misuse", async () => {
+  test("a record of an unknown user or of a stored session is a MemoryAdapterError Conflict; an invalid Date is misuse", async () => {
     const { adapter, user } = await linked();
-    for (const bad of [record("nobody", "r1", null), record(user.id, "r2", "no-such-session")]) {
+    await adapter.createSession({ sessionToken: "stored", userId: user.id, expires: at });
+    for (const bad of [record("nobody", "r1", null), record(user.id, "r2", "stored")]) {
       await assert.rejects(
         adapter.createSessionRecord(bad),
         (error) =>

@@ -101,6 +101,7 @@ export function createMemoryAdapter(options: { now?: () => number } = {}): Memor
   const sessionRecords = createMemorySessionRecords({
     hasUser,
     hasSession: (hash) => sessions.has(hash),
+    insertSession: (row) => sessions.set(row.sessionToken, row),
     deleteSession: (hash) => deleteSessionsWhere((session) => session.sessionToken === hash),
     sessionsOf: (userId) =>
       [...sessions.values()].filter((session) => session.userId === userId).map((s) => s.sessionToken),

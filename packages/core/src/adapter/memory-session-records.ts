@@ -1,5 +1,5 @@
 import { ConfigError } from "../errors/config-error.ts";
-import type { StoredSessionRecord } from "./adapter.ts";
+import type { AdapterSession, StoredSessionRecord } from "./adapter.ts";
 import type { MemoryAdapter } from "./memory-adapter.ts";
 import { MemoryAdapterError } from "./memory-adapter-error.ts";
 import { checkNonEmpty, validDate } from "./memory-copies.ts";
@@ -18,6 +18,8 @@ type SessionRecordMethods = Pick<
 export interface MemorySessionRecordRefs {
   hasUser(userId: string): boolean;
   hasSession(sessionTokenHash: string): boolean;
+  /** Stores a new `sessions` row: a database session's, written with its record. */
+  insertSession(row: AdapterSession): void;
   /** Deletes a `sessions` row (a revoked database session); its record's cascade is this table's. */
   deleteSession(sessionTokenHash: string): void;
   /** The user's `sessions` rows, by token hash. */
@@ -56,20 +58,24 @@ export function createMemorySessionRecords(refs: MemorySessionRecordRefs): {
   };
 
   const methods: SessionRecordMethods = {
-    // The checks SQL's keys make: a taken id, an unknown user, an unknown or already recorded
-    // database session are each a Conflict, and nothing is written.
+    // A database session's record brings its `sessions` row, both or neither, as SQL's transaction
+    // does. The checks SQL's keys make: a taken id, an unknown user, a token hash already stored
+    // are each a Conflict, and nothing is written.
     async createSessionRecord(record) {
       const row = recordFields(record);
       const hash = row.sessionTokenHash;
-      if (
-        records.has(row.id) ||
-        !refs.hasUser(row.userId) ||
-        (hash !== null && (!refs.hasSession(hash) || bySession.has(hash)))
-      ) {
+      if (records.has(row.id) || !refs.hasUser(row.userId) || (hash !== null && refs.hasSession(hash))) {
         throw new MemoryAdapterError("Conflict", "createSessionRecord");
       }
+      if (hash !== null) {
+        refs.insertSession({
+          sessionToken: hash,
+          userId: row.userId,
+          expires: new Date(row.expires.getTime()),
+        });
+        bySession.set(hash, row.id);
+      }
       records.set(row.id, row);
-      if (hash !== null) bySession.set(hash, row.id);
     },
 
     // Most recently active first; the id breaks ties, as SQL's ORDER BY last_active_at DESC, id DESC.

@@ -139,9 +139,15 @@ export interface MigrateOptions {
   };
 }
 
+/**
+ * Where Gatehouse logs, by catalogue or event code. `error`: something failed that an operator must
+ * look at; `warn`: a refusal or a degraded dependency worth watching; `info`: a normal event an
+ * operator may want on record (a passkey added); `debug`: detail. `info` and `debug` are optional.
+ */
 export interface Logger {
   error(code: string, detail?: unknown): void;
   warn(code: string, detail?: unknown): void;
+  info?(code: string, detail?: unknown): void;
   debug?(code: string, detail?: unknown): void;
 }
 

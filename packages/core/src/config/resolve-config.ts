@@ -336,6 +336,7 @@ function checkPages(pages: Pages): Pages {
 const consoleLogger: Logger = {
   error: (code, detail) => console.error(`[gatehouse][error] ${code}`, detail ?? ""),
   warn: (code, detail) => console.warn(`[gatehouse][warn] ${code}`, detail ?? ""),
+  info: (code, detail) => console.info(`[gatehouse][info] ${code}`, detail ?? ""),
 };
 
 /**

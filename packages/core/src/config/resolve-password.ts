@@ -50,13 +50,14 @@ const NEEDED = [
 
 /**
  * Finds and checks the `Password` provider (at most one); null when there is none. Misuse throws a
- * `ConfigError` at start-up: no adapter or one without the password methods, no `sendMail`, a
- * runtime without argon2id and no `hasher`.
+ * `ConfigError` at start-up: no adapter or one without the password methods, no `sendMail`, no
+ * `hasher` on a runtime whose `node:crypto` (`runtime.crypto`, this runtime's unless given) has no argon2.
  */
 export function resolvePassword(
   providers: Iterable<ProviderConfig>,
   adapter: Adapter | undefined,
   logger: Logger,
+  runtime: { crypto: object | undefined } = { crypto: nodeCrypto },
 ): PasswordSettings | null {
   const found = [...providers].filter((p): p is PasswordProviderConfig => p.type === "password");
   if (found.length === 0) return null;
@@ -77,9 +78,13 @@ export function resolvePassword(
       `Gatehouse: Password provider "${provider.id}" needs an adapter with ${missing.join(", ")} (e.g. @gatehouse/sql, migrated to the latest version).`,
     );
   }
-  if (!provider.hasher && typeof nodeCrypto?.argon2 !== "function") {
+  // Password() always brings a hasher, chosen for the runtime. A provider object written by hand
+  // without one gets node:crypto's argon2id where there is one (as before); elsewhere it is refused
+  // here rather than silently switched to the far slower pure-JavaScript argon2id.
+  const crypto = runtime.crypto as { argon2?: unknown } | undefined;
+  if (!provider.hasher && typeof crypto?.argon2 !== "function") {
     throw new ConfigError(
-      `Gatehouse: Password provider "${provider.id}": this runtime has no argon2id in node:crypto (Node.js 24.7 or later has it). Upgrade Node, or pass \`hasher\` (a PasswordHasher) with another implementation.`,
+      `Gatehouse: Password provider "${provider.id}" has no \`hasher\`, and this runtime's node:crypto has no argon2id (Node.js 24.7 or later has it). Make the provider with Password() from @gatehouse/core (its default hasher computes argon2id with @gatehouse/argon2id here), or pass \`hasher: createPasswordHasher()\`.`,
     );
   }
   const resetMaxAge = positive(provider.resetMaxAge, HOUR, "resetMaxAge");

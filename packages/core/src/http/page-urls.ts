@@ -52,6 +52,18 @@ export function errorPageUrl(ctx: RequestContext, code: ErrorCode): string {
 }
 
 /**
+ * The `url` of a refusal answered as JSON to a client that asked for redirects as `{url}` (JSON mode):
+ * where the person would be sent, with the code in `error` — sign-in codes to the sign-in page, every
+ * other code to the error page under its own name (the page shows `Default` for a code it has no words
+ * for). next-auth v4's `signIn` reads `new URL(data.url)` on every such answer and throws without one.
+ */
+export function refusalUrl(ctx: RequestContext, code: ErrorCode, callbackUrl?: string): string {
+  return errorCatalogue[code].surface === "signin"
+    ? signInPageUrl(ctx, callbackUrl ? { error: code, callbackUrl } : { error: code })
+    : errorPageUrl(ctx, code);
+}
+
+/**
  * Where a failure goes: sign-in codes to the sign-in page, the rest to the error page. In JSON mode
  * the answer carries the code's status (a 4xx for what the client did; stricter than Auth.js's 200).
  */

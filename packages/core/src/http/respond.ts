@@ -1,8 +1,9 @@
 import type { AuthError } from "../errors/auth-error.ts";
-import { errorCatalogue } from "../errors/catalogue.ts";
+import { errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
 import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
 import type { Answer } from "./answer.ts";
 import type { Outcome } from "./outcome.ts";
+import { refusalUrl } from "./page-urls.ts";
 import type { RequestContext } from "./request-context.ts";
 
 /** Auth answers carry sessions and tokens: no shared or browser cache may keep them. */
@@ -16,11 +17,16 @@ const JSON_NO_STORE = Object.freeze({ ...NO_STORE, "content-type": "application/
 
 const NO_COOKIES: readonly string[] = Object.freeze([]);
 
-/** Turns an action's outcome into an answer, with the cookies the request collected. */
-export function respond(ctx: RequestContext, outcome: Outcome): Answer {
+/**
+ * Turns an action's outcome into an answer, with the cookies the request collected. `answer` is the
+ * endpoint's column of the action table: a `page` endpoint answers a client in JSON mode with `{url}`
+ * in place of each redirect, and so every JSON answer it gives such a client carries a `url`
+ * (`withRefusalUrl`), refusals included.
+ */
+export function respond(ctx: RequestContext, outcome: Outcome, answer: "json" | "page" = "json"): Answer {
   // The hot path (GET session with nothing to set) shares one frozen header record: nothing to
   // build or copy, and Node's bridges write a plain record out directly.
-  if (outcome.type === "json" && ctx.out.size === 0 && outcome.headers === undefined) {
+  if (outcome.type === "json" && ctx.out.size === 0 && outcome.headers === undefined && answer === "json") {
     const body = JSON.stringify(outcome.body);
     return { status: outcome.status ?? 200, headers: JSON_NO_STORE, cookies: NO_COOKIES, body };
   }
@@ -31,21 +37,41 @@ export function respond(ctx: RequestContext, outcome: Outcome): Answer {
       if (ctx.jsonMode) return jsonAnswer({ url: outcome.url }, outcome.status ?? 200, headers, cookies);
       headers.location = outcome.url;
       return { status: 302, headers, cookies, body: null };
-    case "json":
+    case "json": {
       setAll(headers, outcome.headers);
-      return jsonAnswer(outcome.body, outcome.status ?? 200, headers, cookies);
+      const body = answer === "page" && ctx.jsonMode ? withRefusalUrl(ctx, outcome.body) : outcome.body;
+      return jsonAnswer(body, outcome.status ?? 200, headers, cookies);
+    }
     case "page":
       setAll(headers, outcome.page.headers);
       return { status: outcome.page.status, headers, cookies, body: outcome.page.body };
   }
 }
 
-/** A request-level error as JSON: `{error, message}` with the catalogue status, and no cookies. */
-export function requestErrorAnswer(error: AuthError): Answer {
+/**
+ * A request-level error as JSON: `{error, message}` with the catalogue status, and no cookies. `url`
+ * (a `page` endpoint's answer to a client in JSON mode, see `refusalUrl`) is added when given.
+ */
+export function requestErrorAnswer(error: AuthError, url?: string): Answer {
   const headers: Record<string, string> = { ...NO_STORE };
   if (error instanceof MethodNotAllowed) headers.allow = error.allow;
   const entry = errorCatalogue[error.code];
-  return jsonAnswer({ error: error.code, message: entry.message }, entry.status, headers, NO_COOKIES);
+  const body = { error: error.code, message: entry.message, ...(url === undefined ? {} : { url }) };
+  return jsonAnswer(body, entry.status, headers, NO_COOKIES);
+}
+
+/**
+ * A refusal `{error: <code>, …}` without a `url` gets the one the code's page has (`refusalUrl`); the
+ * other fields and the status stay. Clients of redirecting endpoints in JSON mode read `url` from
+ * every answer: next-auth v4's `signIn` runs `new URL(data.url)` and throws a TypeError in the app
+ * without one (a 429 of the rate limit or the lockout was such an answer).
+ */
+export function withRefusalUrl(ctx: RequestContext, body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  if (typeof fields.url === "string") return body;
+  const code = toErrorCode(fields.error);
+  return code === null ? body : { ...fields, url: refusalUrl(ctx, code) };
 }
 
 function jsonAnswer(

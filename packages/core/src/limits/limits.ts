@@ -113,7 +113,7 @@ export function createLimits(
       if (!isProduction()) return null;
       context.logger.warn(
         "ClientAddressUnknown",
-        "rate limits cannot tell clients apart: pass { clientAddress } to handler() (the @gatehouse/* integrations do), or set rateLimit.trustedProxies behind a proxy. Until then only per-address limits and the lockout apply.",
+        "rate limits cannot tell clients apart: this request came with no client address. @gatehouse/node, @gatehouse/express and @gatehouse/hono pass the socket's; Next.js gives route handlers none, so with @gatehouse/nextjs (or behind any proxy) set rateLimit.trustedProxies to the number of proxies in front of the app (1 on Vercel); a handler() of your own passes { clientAddress }. Until then the per-network limits are skipped: only the limits per email address and the account-wide lockout apply.",
       );
     }
     return parsed === null ? null : ipKey(parsed);

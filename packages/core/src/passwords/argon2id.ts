@@ -1,5 +1,5 @@
 import { ConfigError } from "../errors/config-error.ts";
-import { constantTimeEqual, nodeCrypto } from "./node-crypto.ts";
+import { type Argon2idInput, type Argon2idLoader, loadArgon2id } from "./argon2id-backend.ts";
 import type { PasswordCheck } from "./password-hasher.ts";
 import { type Phc, parseInteger, toBase64 } from "./phc.ts";
 
@@ -74,41 +74,26 @@ export function argon2idParameters(options: Argon2idOptions = {}): Argon2idParam
   return parameters;
 }
 
-function argon2(): NonNullable<typeof nodeCrypto> {
-  if (typeof nodeCrypto?.argon2 !== "function") {
-    throw new ConfigError(
-      "Password hashing needs argon2 from node:crypto (Node.js 24.7 or later). On this runtime, configure a custom PasswordHasher instead.",
-    );
-  }
-  return nodeCrypto;
-}
-
-function derive(
+/** What the KDF is given: the password as its UTF-8 bytes, the salt, the cost, the output length. */
+function kdfInput(
   password: string,
   salt: Uint8Array,
   parameters: Omit<Argon2idParameters, "saltLength">,
-): Promise<Uint8Array> {
-  const crypto = argon2();
-  return new Promise((resolve, reject) => {
-    // The asynchronous form runs on libuv's thread pool: a hash takes tens of milliseconds and
-    // must not block the event loop.
-    crypto.argon2(
-      "argon2id",
-      {
-        message: password,
-        nonce: salt,
-        memory: parameters.memory,
-        passes: parameters.passes,
-        parallelism: parameters.parallelism,
-        tagLength: parameters.hashLength,
-      },
-      (error, key) => (error ? reject(error) : resolve(new Uint8Array(key))),
-    );
-  });
+): Argon2idInput {
+  return {
+    message: password,
+    nonce: salt,
+    memory: parameters.memory,
+    passes: parameters.passes,
+    parallelism: parameters.parallelism,
+    tagLength: parameters.hashLength,
+  };
 }
 
 /**
- * Hashes a password with argon2id into a PHC string.
+ * Hashes a password with argon2id into a PHC string: with `node:crypto` where it has argon2 (Node.js
+ * ≥ 24.7), else with `@gatehouse/argon2id` (pure JavaScript: Node 22, Deno, Bun, Workers), which
+ * computes the same key, so the string verifies on either.
  *
  * The password is hashed as given (its UTF-8 bytes). Unicode normalisation (NFKC) and length rules
  * are the password policy's job, applied before both hashing and verifying — a hasher that
@@ -118,15 +103,25 @@ function derive(
  * const stored = await hashPassword("correct horse battery staple");
  * // "$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>"
  */
-export async function hashPassword(password: string, options?: Argon2idOptions): Promise<string> {
+export function hashPassword(password: string, options?: Argon2idOptions): Promise<string> {
+  return hashArgon2id(loadArgon2id, password, options);
+}
+
+/** `hashPassword` with the argon2id implementation `load` gives. */
+export async function hashArgon2id(
+  load: Argon2idLoader,
+  password: string,
+  options?: Argon2idOptions,
+): Promise<string> {
   if (typeof password !== "string") throw new ConfigError("hashPassword: the password must be a string.");
   const parameters = argon2idParameters(options);
-  argon2();
+  // A runtime that cannot hash says so before anything else happens.
+  const backend = await load();
   const salt = (options?.random ?? ((n) => crypto.getRandomValues(new Uint8Array(n))))(parameters.saltLength);
   if (!(salt instanceof Uint8Array) || salt.byteLength !== parameters.saltLength) {
     throw new ConfigError(`hashPassword: random must return ${parameters.saltLength} bytes.`);
   }
-  const hash = await derive(password, salt, parameters);
+  const hash = await backend.derive(kdfInput(password, salt, parameters));
   const { memory: m, passes: t, parallelism: p } = parameters;
   return `$argon2id$v=${VERSION}$m=${m},t=${t},p=${p}$${toBase64(salt)}$${toBase64(hash)}`;
 }
@@ -136,6 +131,7 @@ export async function verifyArgon2id(
   password: string,
   phc: Phc,
   configured: Argon2idParameters,
+  load: Argon2idLoader = loadArgon2id,
 ): Promise<PasswordCheck> {
   const no = { ok: false, needsRehash: false };
   if (phc.id !== "argon2id" || phc.version !== VERSION) return no;
@@ -149,13 +145,11 @@ export async function verifyArgon2id(
   if (m < 8 * p || m > argon2idLimits.memory) return no;
   if (phc.salt.byteLength < 8 || phc.salt.byteLength > argon2idLimits.saltLength) return no;
   if (phc.hash.byteLength < 16 || phc.hash.byteLength > argon2idLimits.hashLength) return no;
-  const key = await derive(password, phc.salt, {
-    memory: m,
-    passes: t,
-    parallelism: p,
-    hashLength: phc.hash.byteLength,
-  });
-  if (!constantTimeEqual(argon2(), key, phc.hash)) return no;
+  const backend = await load();
+  const key = await backend.derive(
+    kdfInput(password, phc.salt, { memory: m, passes: t, parallelism: p, hashLength: phc.hash.byteLength }),
+  );
+  if (!backend.equal(key, phc.hash)) return no;
   const needsRehash =
     m < configured.memory ||
     t < configured.passes ||

@@ -10,8 +10,9 @@ export interface PasswordCheck {
 }
 
 /**
- * A password hashing scheme. The default is `createPasswordHasher()` (argon2id from `node:crypto`);
- * an app on a runtime without argon2 (Node < 24.7, edge) plugs its own implementation here.
+ * A password hashing scheme. The default is `createPasswordHasher()`: argon2id, from `node:crypto`
+ * where it has argon2 (Node ≥ 24.7), else from `@gatehouse/argon2id` (Node 22, Deno, Bun, Workers).
+ * An app with another KDF, or a hashing service, plugs its own implementation here.
  *
  * `verify` never throws for a malformed or unknown stored hash: that is `{ ok: false }`.
  *

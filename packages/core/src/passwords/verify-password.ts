@@ -3,9 +3,10 @@ import {
   type Argon2idOptions,
   type Argon2idParameters,
   argon2idParameters,
-  hashPassword,
+  hashArgon2id,
   verifyArgon2id,
 } from "./argon2id.ts";
+import { type Argon2idLoader, loadArgon2id } from "./argon2id-backend.ts";
 import {
   verifyBcrypt,
   verifyBetterAuthScrypt,
@@ -31,7 +32,17 @@ const NO: PasswordCheck = Object.freeze({ ok: false, needsRehash: false });
  * const { ok, needsRehash } = await verifyPassword(password, user.passwordHash);
  * if (ok && needsRehash) await saveHash(user, await hashPassword(password));
  */
-export async function verifyPassword(
+export function verifyPassword(
+  password: string,
+  stored: string,
+  options?: Argon2idOptions,
+): Promise<PasswordCheck> {
+  return verifyWith(loadArgon2id, password, stored, options);
+}
+
+/** `verifyPassword` with the argon2id implementation `load` gives. */
+async function verifyWith(
+  load: Argon2idLoader,
   password: string,
   stored: string,
   options?: Argon2idOptions,
@@ -40,7 +51,7 @@ export async function verifyPassword(
   const configured = argon2idParameters(options);
   if (typeof password !== "string" || typeof stored !== "string") return NO;
   try {
-    return await check(password, stored, configured);
+    return await check(load, password, stored, configured);
   } catch (error) {
     // A missing runtime capability is misuse and must be seen; a KDF refusing odd input is not.
     if (error instanceof ConfigError) throw error;
@@ -49,6 +60,7 @@ export async function verifyPassword(
 }
 
 async function check(
+  load: Argon2idLoader,
   password: string,
   stored: string,
   configured: Argon2idParameters,
@@ -59,23 +71,29 @@ async function check(
   if (!stored.startsWith("$")) return imported(await verifyBetterAuthScrypt(password, stored));
   const phc = parsePhc(stored);
   if (!phc) return NO;
-  if (phc.id === "argon2id") return verifyArgon2id(password, phc, configured);
+  if (phc.id === "argon2id") return verifyArgon2id(password, phc, configured, load);
   if (phc.id === "scrypt") return imported(await verifyScryptPhc(password, phc));
   if (phc.id.startsWith("pbkdf2-")) return imported(await verifyPbkdf2Phc(password, phc));
   return NO;
 }
 
 /**
- * The default `PasswordHasher`: argon2id for new hashes, `verifyPassword` for stored ones. Options
- * are validated here, at configuration time.
+ * The default `PasswordHasher`: argon2id for new hashes, `verifyPassword` for stored ones, on every
+ * runtime (`node:crypto`'s argon2 where there is one, `@gatehouse/argon2id` elsewhere: the same PHC
+ * strings). Options are validated here, at configuration time.
  *
  * @example
  * const hasher = createPasswordHasher({ memory: 47104, passes: 1 });
  */
 export function createPasswordHasher(options?: Argon2idOptions): PasswordHasher {
+  return passwordHasherWith(loadArgon2id, options);
+}
+
+/** `createPasswordHasher` with the argon2id implementation `load` gives (see `selectArgon2id`). */
+export function passwordHasherWith(load: Argon2idLoader, options?: Argon2idOptions): PasswordHasher {
   argon2idParameters(options);
   return {
-    hash: (password) => hashPassword(password, options),
-    verify: (password, stored) => verifyPassword(password, stored, options),
+    hash: (password) => hashArgon2id(load, password, options),
+    verify: (password, stored) => verifyWith(load, password, stored, options),
   };
 }

@@ -1,5 +1,6 @@
 import type { MailContent } from "../accounts/account-mail-body.ts";
 import type { Theme } from "../config/options.ts";
+import { createPasswordHasher } from "../passwords/verify-password.ts";
 import type { PasswordProviderConfig } from "./types.ts";
 
 /**
@@ -55,5 +56,11 @@ export const PASSWORD_PROVIDER_NAME = "Email and password";
 export function Password(
   options: Omit<PasswordProviderConfig, "type" | "id" | "name"> & { id?: string; name?: string },
 ): PasswordProviderConfig {
-  return { id: "password", name: PASSWORD_PROVIDER_NAME, ...options, type: "password" };
+  return {
+    id: "password",
+    name: PASSWORD_PROVIDER_NAME,
+    ...options,
+    hasher: options.hasher ?? createPasswordHasher(),
+    type: "password",
+  };
 }

@@ -215,7 +215,11 @@ export interface PasswordProviderConfig extends ProviderBase {
    * into a mail body. A rejection is logged; the person's answer does not change.
    */
   sendMail: (mail: import("./password.ts").PasswordMail) => Promise<void>;
-  /** How passwords are hashed and checked. Default: argon2id from `node:crypto` with OWASP parameters. */
+  /**
+   * How passwords are hashed and checked. `Password()` sets `createPasswordHasher()`: argon2id with
+   * OWASP's parameters, from `node:crypto` where it has argon2 (Node ≥ 24.7), else from
+   * `@gatehouse/argon2id`. A provider object without one works only where `node:crypto` has argon2.
+   */
   hasher?: import("../passwords/password-hasher.ts").PasswordHasher;
   /**
    * Breached passwords refused at sign-up, reset and change. Default: the 100,000 most common from

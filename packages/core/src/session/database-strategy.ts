@@ -104,8 +104,11 @@ async function newSession(
   const token = createSessionToken();
   const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
   const sessionToken = await hashToken(token);
-  await callAdapter(adapter, "createSession", { sessionToken, userId, expires });
+  // With records, storage writes the row and its record in one transaction (createSessionRecord):
+  // two writes in a row left, when the process died between them (or the second failed), a session
+  // that no list shows and no single revocation reaches.
   if (records) await records.create(ctx, { userId, method, expires, sessionTokenHash: sessionToken });
+  else await callAdapter(adapter, "createSession", { sessionToken, userId, expires });
   return { token, expires };
 }
 

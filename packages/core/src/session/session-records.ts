@@ -40,7 +40,10 @@ export interface NewSessionRecord {
  * by an older list, while an old revoked token is refused from the cache.
  */
 export interface SessionRecords {
-  /** Records a new session at sign-in; resolves to its id. */
+  /**
+   * Records a new session at sign-in; resolves to its id. A database session (`sessionTokenHash`)
+   * is stored by this call too, with its record, in one transaction.
+   */
   create(ctx: RequestContext, input: NewSessionRecord): Promise<string>;
   /** The session was used and its expiry moved (its token renewed). */
   touch(ctx: RequestContext, id: string, expires: Date): Promise<void>;

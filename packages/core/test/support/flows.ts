@@ -16,12 +16,13 @@ export function recordingLogger(): Logger & { lines: string[] } {
     lines,
     error: (code, detail) => lines.push(`error ${code} ${String(detail)}`),
     warn: (code, detail) => lines.push(`warn ${code} ${String(detail)}`),
+    info: (code, detail) => lines.push(`info ${code} ${String(detail)}`),
   };
 }
 
 /** One thing the logger was told, with its detail kept as given. */
 export interface LogEntry {
-  level: "error" | "warn" | "debug";
+  level: "error" | "warn" | "info" | "debug";
   code: string;
   detail: unknown;
 }
@@ -33,6 +34,7 @@ export function entriesLogger(): Logger & { entries: LogEntry[] } {
     entries,
     error: (code, detail) => entries.push({ level: "error", code, detail }),
     warn: (code, detail) => entries.push({ level: "warn", code, detail }),
+    info: (code, detail) => entries.push({ level: "info", code, detail }),
     debug: (code, detail) => entries.push({ level: "debug", code, detail }),
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import { createCookieJar } from "../test/cookie-jar.ts";
 import { type ProtocolServer, startProtocolServer } from "../test/protocol-server.ts";
 import { createAuthClient } from "./create-auth-client.ts";
-import { createSessionStore, type Platform, type SessionStore } from "./session-store.ts";
+import { createSessionStore, type Platform, type SessionState, type SessionStore } from "./session-store.ts";
 import type { AuthClient, Session } from "./types.ts";
 
 const alice: Session = { user: { name: "Alice" }, expires: "2999-01-01T00:00:00.000Z" };
@@ -100,6 +100,17 @@ describe("createSessionStore", () => {
     assert.equal(store.getSnapshot().status, "authenticated");
     assert.equal(reads(), 0);
     stop();
+  });
+
+  it("narrows on status under strict TypeScript: authenticated has a Session, unauthenticated null (the README's example)", () => {
+    // Compiled by `tsc --strict` (npm test's type check): were `data` still `Session | null` after the
+    // check, `state.data.user` would not compile.
+    const name = (state: SessionState) => (state.status === "authenticated" ? state.data.user?.name : null);
+    const signedOut = (state: SessionState): null | undefined =>
+      state.status === "unauthenticated" ? state.data : undefined;
+    assert.equal(name(createSessionStore(fakeClient().client, alice).getSnapshot()), "Alice");
+    assert.equal(signedOut(createSessionStore(fakeClient().client, null).getSnapshot()), null);
+    assert.equal(createSessionStore(fakeClient().client).getSnapshot().status, "loading");
   });
 
   it("an initial null session is unauthenticated, not loading", () => {

@@ -4,11 +4,17 @@ import type { AuthClient, Session } from "./types.ts";
 /** `loading` until the first answer and during `update`. */
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
 
-/** What `useSession` returns; one immutable object per change. */
-export interface SessionState {
-  /** `undefined` while loading, `null` when signed out. */
-  data: Session | null | undefined;
-  status: SessionStatus;
+/**
+ * What `useSession` returns; one immutable object per change. A union on `status`, so narrowing works
+ * under strict TypeScript: after `status === "authenticated"`, `data` is a `Session`.
+ */
+export type SessionState =
+  | (SessionUpdate & { status: "authenticated"; data: Session })
+  | (SessionUpdate & { status: "unauthenticated"; data: null })
+  /** `undefined` before the first answer; the current session while an `update` is in flight. */
+  | (SessionUpdate & { status: "loading"; data: Session | null | undefined });
+
+interface SessionUpdate {
   /** Sends `data` to the server's session update; resolves to null while loading, signed out or on failure. */
   update(data?: unknown): Promise<Session | null>;
 }
@@ -61,8 +67,10 @@ export function createSessionStore(client: AuthClient, session?: Session | null)
   let state = snapshot(session, false);
 
   function snapshot(data: Session | null | undefined, updating: boolean): SessionState {
-    const status = updating || data === undefined ? "loading" : data ? "authenticated" : "unauthenticated";
-    return { data, status, update };
+    if (updating || data === undefined) return { data, status: "loading", update };
+    return data
+      ? { data, status: "authenticated", update }
+      : { data: null, status: "unauthenticated", update };
   }
 
   function set(data: Session | null | undefined, updating = false): void {

@@ -40,8 +40,10 @@ export function sessionRecordStore(db: SqlDatabase): SessionRecordStore {
   const date = (value: Date, field: string) => toDateColumn(dialect, value, field);
 
   return {
-    // The keys decide: a taken id or an already recorded session (unique link) is a `Conflict`, and
-    // so is an unknown user or session token hash (foreign keys).
+    // A database session's record brings its gh_sessions row, in one transaction: a process killed
+    // between two separate writes left a session that no list showed. The keys decide: a taken id
+    // or a token hash already stored (primary keys) is a `Conflict`, and so is an unknown user
+    // (foreign keys); the transaction then leaves neither row.
     createSessionRecord: (record) =>
       guard("createSessionRecord", async () => {
         for (const field of ["id", "userId", "method"] as const) {
@@ -49,20 +51,29 @@ export function sessionRecordStore(db: SqlDatabase): SessionRecordStore {
             throw new ConfigError(`Gatehouse storage: createSessionRecord needs a non-empty ${field}`);
           }
         }
-        await kysely
-          .insertInto("gh_session_records")
-          .values({
-            id: record.id,
-            user_id: record.userId,
-            session_token_hash: record.sessionTokenHash,
-            created_at: date(record.createdAt, "createdAt"),
-            last_active_at: date(record.lastActiveAt, "lastActiveAt"),
-            expires: date(record.expires, "expires"),
-            ip: record.ip,
-            user_agent: record.userAgent,
-            method: record.method,
-          })
-          .execute();
+        const values = {
+          id: record.id,
+          user_id: record.userId,
+          session_token_hash: record.sessionTokenHash,
+          created_at: date(record.createdAt, "createdAt"),
+          last_active_at: date(record.lastActiveAt, "lastActiveAt"),
+          expires: date(record.expires, "expires"),
+          ip: record.ip,
+          user_agent: record.userAgent,
+          method: record.method,
+        };
+        const hash = record.sessionTokenHash;
+        if (hash === null) {
+          await kysely.insertInto("gh_session_records").values(values).execute();
+          return;
+        }
+        await kysely.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("gh_sessions")
+            .values({ session_token_hash: hash, user_id: record.userId, expires: values.expires })
+            .execute();
+          await trx.insertInto("gh_session_records").values(values).execute();
+        });
       }),
 
     listSessionRecords: (userId, now) =>
@@ -119,10 +130,10 @@ export function sessionRecordStore(db: SqlDatabase): SessionRecordStore {
       ),
 
     // The records first, then every database session of the user that no record (the kept one's)
-    // points at — also a session stored without a record (before migration 006, or by an older
-    // instance): "sign out everywhere else" leaves no session the console could not show. A session
-    // signed in meanwhile is kept once its record is written; caught between its two writes
-    // (`createSession`, `createSessionRecord`) it ends here, and its record's insert is a Conflict.
+    // points at — also a session stored without a record (before migration 006, by an older
+    // instance, or by a process killed between the two writes older versions made): "sign out
+    // everywhere else" leaves no session the console could not show. A session signed in meanwhile
+    // is written with its record in one transaction: it ends here if it committed first.
     deleteSessionRecords: (userId, keepId) =>
       guard("deleteSessionRecords", () =>
         kysely.transaction().execute(async (trx) => {

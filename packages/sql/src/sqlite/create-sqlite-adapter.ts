@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type * as NodeSqlite from "node:sqlite";
 import type { DatabaseSync } from "node:sqlite";
 import { ConfigError } from "@gatehouse/core";
@@ -36,13 +38,15 @@ export function createSqliteAdapter(
     throw new ConfigError("Gatehouse storage: busyTimeout must be a non-negative integer (milliseconds)");
   }
   try {
-    // WAL lets readers run during a write; foreign keys are off by default in SQLite and the
-    // user → accounts/sessions cascade depends on them; busy_timeout makes a second process wait
-    // for the write lock instead of failing at once with SQLITE_BUSY. Memory-mapped reads let a
-    // session lookup in a large database take its B-tree pages straight from the OS page cache
-    // instead of a read() per page (the mapping is virtual; only pages touched become resident).
+    // busy_timeout makes a second process wait for a lock instead of failing at once with
+    // SQLITE_BUSY; first, since switching a new file to WAL takes a lock too (two processes opening
+    // one new file at once, as two first starts do: one of them failed right here). WAL lets readers run during a write;
+    // foreign keys are off by default in SQLite and the user → accounts/sessions cascade depends on
+    // them. Memory-mapped reads let a session lookup in a large database take its B-tree pages
+    // straight from the OS page cache instead of a read() per page (the mapping is virtual; only
+    // pages touched become resident).
     sqlite.exec(
-      `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeout}; PRAGMA mmap_size = ${MMAP_SIZE};`,
+      `PRAGMA busy_timeout = ${busyTimeout}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA mmap_size = ${MMAP_SIZE};`,
     );
   } catch (error) {
     throw toStorageError(error, "open");
@@ -53,6 +57,14 @@ export function createSqliteAdapter(
 }
 
 function open(nodeSqlite: typeof NodeSqlite, path: string): DatabaseSync {
+  // SQLite creates the file but not its folder, and says only "unable to open database file": name
+  // what is missing instead of a StorageUnavailable that reads like an outage worth retrying.
+  const folder = path === ":memory:" || path.startsWith("file:") ? null : dirname(resolve(path));
+  if (folder !== null && !existsSync(folder)) {
+    throw new ConfigError(
+      `Gatehouse storage: the folder of the SQLite database does not exist: ${folder}. Create it (mkdir -p ${folder}) or point the URL at a file in a folder that exists.`,
+    );
+  }
   try {
     return new nodeSqlite.DatabaseSync(path);
   } catch (error) {

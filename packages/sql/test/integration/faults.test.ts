@@ -27,7 +27,8 @@ const SIGN_IN_STEPS = [
   "getUserByAccount",
   "getUserByEmail",
   "createUserAndAccount",
-  "createSession",
+  // With session records the sign-in writes its session through its record (one transaction).
+  "createSessionRecord",
   "deleteSession",
 ] as const;
 const SESSION_READ_STEPS = ["getSessionAndUser", "updateSession"] as const;
@@ -55,23 +56,24 @@ function breakable(adapter: SqlAdapter): { adapter: SqlAdapter; fail(step: Step 
   return { adapter: proxy, fail: (step) => (failing = step) };
 }
 
-/** Makes every insert into gh_accounts fail in the database itself, as a real mid-transaction fault. */
-async function failAccountInserts(adapter: SqlAdapter): Promise<() => Promise<void>> {
+/** Makes every insert into `table` fail in the database itself, as a real mid-transaction fault. */
+async function failInserts(
+  adapter: SqlAdapter,
+  table: "gh_accounts" | "gh_session_records",
+): Promise<() => Promise<void>> {
   const { kysely, dialect } = adapter.db;
   const run = async (...statements: string[]) => {
     for (const statement of statements) await sql.raw(statement).execute(kysely);
   };
   if (dialect === "sqlite") {
-    await run(
-      `create trigger gh_it_fail before insert on gh_accounts begin select raise(abort, 'fault'); end`,
-    );
+    await run(`create trigger gh_it_fail before insert on ${table} begin select raise(abort, 'fault'); end`);
     return () => run("drop trigger gh_it_fail");
   }
   await run(
     `create function gh_it_fail() returns trigger language plpgsql as $$ begin raise exception 'fault' using errcode = '08006'; end $$`,
-    "create trigger gh_it_fail before insert on gh_accounts for each row execute function gh_it_fail()",
+    `create trigger gh_it_fail before insert on ${table} for each row execute function gh_it_fail()`,
   );
-  return () => run("drop trigger gh_it_fail on gh_accounts", "drop function gh_it_fail()");
+  return () => run(`drop trigger gh_it_fail on ${table}`, "drop function gh_it_fail()");
 }
 
 for (const kind of await databasesFor("storage faults")) {
@@ -185,7 +187,7 @@ for (const kind of await databasesFor("storage faults")) {
     }
 
     test("the account insert failing inside createUserAndAccount rolls the new user back", async () => {
-      const mend = await failAccountInserts(db.adapter);
+      const mend = await failInserts(db.adapter, "gh_accounts");
       try {
         const response = await signIn(new TestBrowser(handler), newcomer());
         await assertUnavailablePage(response);
@@ -193,6 +195,23 @@ for (const kind of await databasesFor("storage faults")) {
         await mend();
       }
       assert.equal(await db.usersWithoutAccount(), 0, "the user insert was rolled back with the account's");
+    });
+
+    test("the session record insert failing in the database rolls its session row back: no session without its record (issue 22)", async () => {
+      // Two separate writes left the gh_sessions row behind when the second failed (or the process
+      // died between them): a session the account console never listed.
+      const name = newcomer();
+      assert.ok(sessionTokenSet(await signIn(new TestBrowser(handler), name)), "the user exists");
+      const before = await db.count("gh_sessions");
+      const mend = await failInserts(db.adapter, "gh_session_records");
+      try {
+        const response = await signIn(new TestBrowser(handler), name);
+        assert.equal(setCookie(response, SESSION_COOKIE), undefined, "no session cookie");
+        await assertUnavailablePage(response);
+      } finally {
+        await mend();
+      }
+      assert.equal(await db.count("gh_sessions"), before, "the session row was rolled back with its record");
     });
 
     test("without createUserAndAccount (an Auth.js adapter), a failing linkAccount leaves no user behind", async () => {
@@ -209,7 +228,7 @@ for (const kind of await databasesFor("storage faults")) {
         ],
         logger,
       });
-      const mend = await failAccountInserts(db.adapter);
+      const mend = await failInserts(db.adapter, "gh_accounts");
       try {
         await assertUnavailablePage(await signIn(new TestBrowser(auth.handler), newcomer()));
       } finally {

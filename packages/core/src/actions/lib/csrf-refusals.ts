@@ -2,6 +2,7 @@ import { json, type Outcome, redirect } from "../../http/outcome.ts";
 import { type FormPage, failure, formFailure } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import type { CsrfRule } from "../endpoint.ts";
+import { PASSKEY_PROVIDER_ID } from "../passkey-signin.ts";
 
 /**
  * The three ways a POST that fails the CSRF check is answered (the `csrf` column of the action
@@ -38,12 +39,14 @@ export const refuseToSignOut: CsrfRule = {
 
 /**
  * A provider's return (`POST callback/<oauth id>`, `form_post`) is bound by the state, PKCE and nonce
- * checks instead: the provider's page, not our form, posts it. Credentials and email callbacks are
- * our own forms and are checked. An unknown provider is left to the handler (404).
+ * checks instead: the provider's page, not our form, posts it. Credentials, email and passkey
+ * (`callback/passkey`, Auth.js v5's WebAuthn) callbacks are our own pages' posts and are checked. An
+ * unknown provider is left to the handler (404).
  */
 export const refuseCallbackToSignIn: CsrfRule = {
   refuse: refuseToSignIn.refuse,
   exempt(ctx, providerId) {
+    if (providerId === PASSKEY_PROVIDER_ID && ctx.config.passkeys) return false;
     const provider = providerId === null ? undefined : ctx.config.providers.get(providerId);
     return provider === undefined || provider.type === "oauth" || provider.type === "oidc";
   },

@@ -5,6 +5,7 @@ import { type ErrorCode, errorCatalogue } from "../../errors/catalogue.ts";
 import { jsonShape, MAX_JSON_DEPTH } from "../../http/json-shape.ts";
 import { json, type Outcome } from "../../http/outcome.ts";
 import type { RequestContext } from "../../http/request-context.ts";
+import { withRefusalUrl } from "../../http/respond.ts";
 import {
   type CeremonyKind,
   CHALLENGE_MAX_AGE_S,
@@ -108,13 +109,13 @@ export function passkeyIdField(ctx: RequestContext): string {
 }
 
 /**
- * The browser's credential from the body: `response`, the JSON of what
- * `navigator.credentials.create()` / `.get()` returned (as @simplewebauthn/browser gives it), sent as
- * a string field like every other. Null when it is missing or not a JSON object; its shape is
- * checked by the verification that reads it.
+ * The browser's credential from the body: `response` (Gatehouse's endpoints) or `data` (Auth.js
+ * v5's `next-auth/webauthn`), the JSON of what `navigator.credentials.create()` / `.get()` returned
+ * (as @simplewebauthn/browser gives it), sent as a string field like every other. Null when it is
+ * missing or not a JSON object; its shape is checked by the verification that reads it.
  */
-export function credentialField(ctx: RequestContext): unknown {
-  const text = ctx.body.response;
+export function credentialField(ctx: RequestContext, field: "response" | "data" = "response"): unknown {
+  const text = ctx.body[field];
   if (typeof text !== "string" || text === "") return null;
   // A credential is a few levels deep; one nested deeper is no credential (and would overflow the
   // stack of whatever walks it).
@@ -130,9 +131,11 @@ export function credentialField(ctx: RequestContext): unknown {
 /**
  * The answer of a passkey sign-in or sign-up, which a script (not a form) posts: always JSON. Where a
  * form would be redirected, `{ url }` says where to go; a refusal adds `error` and `message` from the
- * catalogue, with its status.
+ * catalogue, with its status — and a refusal answered as JSON already (the rate limit's 429) gets its
+ * `url` too, as a redirecting endpoint's would (`withRefusalUrl`).
  */
-export function scriptAnswer(outcome: Outcome): Outcome {
+export function scriptAnswer(ctx: RequestContext, outcome: Outcome): Outcome {
+  if (outcome.type === "json") return { ...outcome, body: withRefusalUrl(ctx, outcome.body) };
   if (outcome.type !== "redirect") return outcome;
   const code = new URL(outcome.url).searchParams.get("error");
   if (code !== null && Object.hasOwn(errorCatalogue, code)) {
