@@ -287,15 +287,48 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
     deleteExpiredSessions: (now) =>
       guard("deleteExpiredSessions", async () => {
         const cutoff = date(now, "now");
-        const sessions = await kysely
-          .deleteFrom("gh_sessions")
-          .where("expires", "<", cutoff)
-          .executeTakeFirst();
+        // In batches of CLEAN_UP_BATCH: each statement stays well inside PostgreSQL's statement
+        // time-out however large the backlog (one DELETE of a month of rows would be cancelled every
+        // hour and never finish), and no batch holds its locks for long.
+        const sessions = await inBatches(async (limit) => {
+          const doomed = kysely
+            .selectFrom("gh_sessions")
+            .select("session_token_hash")
+            .where("expires", "<", cutoff)
+            .limit(limit);
+          const result = await kysely
+            .deleteFrom("gh_sessions")
+            .where("session_token_hash", "in", doomed)
+            .executeTakeFirst();
+          return Number(result.numDeletedRows);
+        });
         // A database session's record went with its row; a jwt session's has none to go with.
-        await kysely.deleteFrom("gh_session_records").where("expires", "<", cutoff).execute();
-        await kysely.deleteFrom("gh_verification_tokens").where("expires", "<", cutoff).execute();
+        await inBatches(async (limit) => {
+          const doomed = kysely
+            .selectFrom("gh_session_records")
+            .select("id")
+            .where("expires", "<", cutoff)
+            .limit(limit);
+          const result = await kysely
+            .deleteFrom("gh_session_records")
+            .where("id", "in", doomed)
+            .executeTakeFirst();
+          return Number(result.numDeletedRows);
+        });
+        await inBatches(async (limit) => {
+          const doomed = kysely
+            .selectFrom("gh_verification_tokens")
+            .select("token_hash")
+            .where("expires", "<", cutoff)
+            .limit(limit);
+          const result = await kysely
+            .deleteFrom("gh_verification_tokens")
+            .where("token_hash", "in", doomed)
+            .executeTakeFirst();
+          return Number(result.numDeletedRows);
+        });
         await deleteEndedRateLimits(db, now.getTime());
-        return Number(sessions.numDeletedRows);
+        return sessions;
       }),
 
     getAccountByUserId: (userId, provider) => getAccountByUserId(db, userId, provider),
@@ -346,4 +379,17 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
 
     close: () => guard("close", close),
   };
+}
+
+/** Rows per statement of the clean-up (`deleteExpiredSessions`). */
+export const CLEAN_UP_BATCH = 5000;
+
+/** Runs `batch` until it deletes fewer than a full batch; resolves to how many went in all. */
+async function inBatches(batch: (limit: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await batch(CLEAN_UP_BATCH);
+    total += deleted;
+    if (deleted < CLEAN_UP_BATCH) return total;
+  }
 }
