@@ -40,7 +40,22 @@ test("every way PostgreSQL goes away or times out is StorageUnavailable (503), w
 });
 
 test("a statement the server refused is StorageFailed, not a reason to retry", () => {
-  const mapped = toStorageError(pgError('relation "gh_users" does not exist', "42P01"), "getUser");
+  const mapped = toStorageError(pgError('relation "app_orders" does not exist', "42P01"), "getUser");
   assert.equal(mapped.code, "StorageFailed");
   assert.equal(toStorageError(new Error("something else"), "getUser").code, "StorageFailed");
+});
+
+test("a missing Gatehouse table (never migrated) is SchemaMismatch, naming the table and the commands that create it", () => {
+  const sqlite = Object.assign(new Error("no such table: gh_users"), {
+    code: "ERR_SQLITE_ERROR",
+    errcode: 1,
+  });
+  for (const error of [pgError('relation "gh_users" does not exist', "42P01"), sqlite]) {
+    const mapped = toStorageError(error, "getUser");
+    assert.equal(mapped.code, "SchemaMismatch", error.message);
+    assert.equal(mapped.constraint, "gh_users");
+    assert.match(mapped.message, /no Gatehouse schema \(table gh_users is missing\)/);
+    assert.match(mapped.message, /npx gatehouse-migrate/);
+    assert.match(mapped.message, /npm run migrate/);
+  }
 });

@@ -7,8 +7,8 @@ import { StorageError, type StorageErrorCode } from "../storage-error.ts";
  */
 export function toStorageError(error: unknown, operation: string): StorageError {
   if (error instanceof StorageError) return error;
-  const { code, driverCode, constraint } = classify(error);
-  return new StorageError(code, { operation, driverCode, constraint });
+  const { code, driverCode, constraint, message } = classify(error);
+  return new StorageError(code, { operation, driverCode, constraint, message });
 }
 
 /** Runs one adapter operation, wrapping anything it throws except misuse (a `TypeError`). */
@@ -33,6 +33,22 @@ interface Classified {
   code: StorageErrorCode;
   driverCode?: string | undefined;
   constraint?: string | undefined;
+  /** Only for `SchemaMismatch`. */
+  message?: string | undefined;
+}
+
+/**
+ * A Gatehouse table the database does not have: the schema was never created (or only in part).
+ * Said at the first request that needs it, with the commands that create it, rather than answered
+ * as an outage to retry (StorageUnavailable) or a bare failure.
+ */
+function missingTable(table: string, driverCode: string): Classified {
+  return {
+    code: "SchemaMismatch",
+    driverCode,
+    constraint: table,
+    message: `the database has no Gatehouse schema (table ${table} is missing): create it before starting — \`npx gatehouse-migrate --url "$DATABASE_URL"\` or \`await migrate(adapter.db)\` (@gatehouse/sql), \`npm run migrate\` for the web app`,
+  };
 }
 
 // Socket-level failures from pg's connection (and AggregateError from happy-eyeballs connects).
@@ -67,6 +83,12 @@ const PG_UNAVAILABLE_MESSAGES: [RegExp, string][] = [
   [/Cannot use a pool after calling end/, "POOL_ENDED"],
 ];
 
+function messageOf(record: Record<string, unknown>): string {
+  return typeof record.message === "string" ? record.message : "";
+}
+
+// SQLite's generic error (a missing table among others).
+const SQLITE_ERROR = 1;
 // SQLite primary result codes meaning "the file can't be used right now".
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
@@ -111,6 +133,10 @@ function classifyPostgres(sqlstate: string, record: Record<string, unknown>): Cl
   if (sqlstate === "23505")
     return { ...base, code: constraint === "gh_users_email_key" ? "EmailTaken" : "Conflict" };
   if (sqlstate === "23503") return { ...base, code: "Conflict" };
+  // 42P01 undefined_table: `relation "gh_users" does not exist` names the table, never a value.
+  const missing =
+    sqlstate === "42P01" ? /relation "(?:\w+\.)?(gh_\w+)" does not exist/.exec(messageOf(record)) : null;
+  if (missing?.[1]) return missingTable(missing[1], sqlstate);
   // 08 connection exception, 53 insufficient resources, 57P admin shutdown / crash shutdown / cannot
   // connect now (pg_terminate_backend, a restart), 40 serialization failure / deadlock, 55P03 lock not
   // available, 57014 statement timeout (or cancel), 25P03 idle-in-transaction session time-out.
@@ -125,6 +151,9 @@ function classifySqlite(record: Record<string, unknown>): Classified {
   const primary = extended & 0xff;
   const driverCode = String(extended);
   if (SQLITE_UNAVAILABLE.has(primary)) return { code: "StorageUnavailable", driverCode };
+  const missing =
+    primary === SQLITE_ERROR ? /no such table: (?:\w+\.)?(gh_\w+)/.exec(messageOf(record)) : null;
+  if (missing?.[1]) return missingTable(missing[1], driverCode);
   if (primary !== SQLITE_CONSTRAINT) return { code: "StorageFailed", driverCode };
   // "UNIQUE constraint failed: gh_users.email" names table.column only, never the value.
   const message = typeof record.message === "string" ? record.message : "";
