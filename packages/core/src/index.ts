@@ -31,7 +31,7 @@ export { type AdminCandidate, isAdmin } from "./admin/is-admin.ts";
 export type { AdminUser } from "./admin/user-json.ts";
 export { AUDIT_KINDS, type AuditKind } from "./audit/audit-kinds.ts";
 export { deleteOldAuditEntries } from "./audit/delete-old-audit-entries.ts";
-export { type EnvOptions, optionsFromEnv, providerFromEnv } from "./config/env.ts";
+export { type EnvOptions, optionsFromEnv } from "./config/env.ts";
 export type {
   Account,
   AdminOptions,
@@ -124,6 +124,7 @@ export {
   Twitter,
   Zitadel,
 } from "./providers/presets/index.ts";
+export { providerFromEnv } from "./providers/provider-env.ts";
 export type {
   ClientRegistrationOptions,
   CredentialInput,

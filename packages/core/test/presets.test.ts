@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { envName } from "../src/config/env.ts";
 import { gatehouse, type OAuthProviderConfig } from "../src/index.ts";
 import { Apple, Auth0, GitHub, Google, MicrosoftEntraID } from "../src/providers/presets/index.ts";
+import { envName } from "../src/providers/provider-env.ts";
 import { SECRET, setCookie, TestBrowser } from "./browser.ts";
 import {
   CLIENT_ID,

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { builtInTranslator } from "../i18n/built-in-messages.ts";
 import { BUILT_IN_LOCALES } from "../i18n/locales.ts";
-import { signInMailContent } from "../providers/email-mail.ts";
 import { composePasswordMail } from "./account-mail.ts";
 import { type AccountMailDraft, accountMailContent } from "./account-mail-content.ts";
+import { signInMailContent } from "./sign-in-mail-content.ts";
 
 const NOW = Date.UTC(2026, 0, 5, 9, 0, 0);
 const BASE = "https://app.example.test/api/auth";

@@ -1,7 +1,7 @@
 import type { MessageKey } from "../i18n/messages/en.ts";
-import { signInMethodLabel } from "../i18n/provider-label.ts";
 import type { Translator } from "../i18n/translator.ts";
 import type { PasswordMail } from "../providers/password.ts";
+import { signInMethodLabel } from "../providers/provider-label.ts";
 import { expiryNote, HOST_SLOT, type MailBody, type MailContent, renderMail } from "./account-mail-body.ts";
 
 /** An account mail before it is written: what it is for, to whom, its link and details. */

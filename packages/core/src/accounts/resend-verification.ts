@@ -1,6 +1,6 @@
-import { clientOf } from "../actions/lib/limit.ts";
 import type { Services } from "../actions/services.ts";
 import type { AdapterUser } from "../adapter/adapter.ts";
+import { clientOf } from "../http/client-address.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { PasswordMail } from "../providers/password.ts";
 import { issueLink } from "./account-links.ts";

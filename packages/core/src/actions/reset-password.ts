@@ -7,11 +7,12 @@ import { generationOf } from "../accounts/security-generation.ts";
 import type { AdapterUser } from "../adapter/adapter.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { clientOf } from "../http/client-address.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { failure, formFailure, formPageUrl, signInPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
-import { clientOf, limit } from "./lib/limit.ts";
+import { limit } from "./lib/limit.ts";
 import { field, passwordSettings } from "./lib/password-settings.ts";
 import type { Services } from "./services.ts";
 

@@ -3,6 +3,7 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
 import { errorCatalogue } from "../errors/catalogue.ts";
+import { clientOf } from "../http/client-address.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { failure, formPageUrl } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -14,7 +15,7 @@ import {
 } from "../two-factor/pending-sign-in.ts";
 import type { CsrfRule } from "./endpoint.ts";
 import { issueSession, refuseDisabled } from "./lib/complete-sign-in.ts";
-import { clientOf, limit, tooManyAttempts } from "./lib/limit.ts";
+import { limit, tooManyAttempts } from "./lib/limit.ts";
 import { pendingCookieName, requireTwoFactorAdapter, spendSecondFactor } from "./lib/two-factor.ts";
 import type { Services } from "./services.ts";
 

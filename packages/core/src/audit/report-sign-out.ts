@@ -1,6 +1,6 @@
 import { emitEvent } from "../events/emit-event.ts";
-import { signOutMessage } from "../events/sign-out-message.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { signOutMessage } from "../session/sign-out-message.ts";
 import { auditOn, recordAudit } from "./record-audit.ts";
 
 /**

@@ -22,3 +22,11 @@ export function userAgentOf(ctx: RequestContext): string | null {
   const value = ctx.request.headers.get("user-agent");
   return value ? value.slice(0, USER_AGENT_LIMIT) : null;
 }
+
+/** Where a request came from, as the limits read it. */
+export function clientOf(ctx: RequestContext): {
+  headers: RequestContext["request"]["headers"];
+  clientAddress: string | null;
+} {
+  return { headers: ctx.request.headers, clientAddress: ctx.clientAddress };
+}

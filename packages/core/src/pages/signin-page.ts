@@ -1,6 +1,6 @@
 import type { MessageKey } from "../i18n/messages/en.ts";
-import { providerLabel } from "../i18n/provider-label.ts";
 import type { Translator } from "../i18n/translator.ts";
+import { providerLabel } from "../providers/provider-label.ts";
 import type { CredentialInput } from "../providers/types.ts";
 import { AccountLinks, accountPageUrl } from "./account-links.ts";
 import { ERROR_BOX_ID, ErrorBox } from "./error-box.ts";

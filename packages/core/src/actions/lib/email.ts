@@ -1,3 +1,4 @@
+import { signInMailContent } from "../../accounts/sign-in-mail-content.ts";
 import type { Adapter } from "../../adapter/adapter.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import type { Account } from "../../config/options.ts";
@@ -9,7 +10,6 @@ import type { RequestContext } from "../../http/request-context.ts";
 import { withDeadline } from "../../lib/deadline.ts";
 import { renderPage } from "../../pages/render-page.ts";
 import { normalizeEmail } from "../../providers/email-address.ts";
-import { signInMailContent } from "../../providers/email-mail.ts";
 import type { EmailProviderConfig } from "../../providers/types.ts";
 import { createSessionToken, hashToken } from "../../session/session-token.ts";
 import type { Services } from "../services.ts";

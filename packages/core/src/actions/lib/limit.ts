@@ -1,5 +1,6 @@
 import type { LimitedAction } from "../../config/options.ts";
 import { errorCatalogue } from "../../errors/catalogue.ts";
+import { clientOf } from "../../http/client-address.ts";
 import { json, type Outcome } from "../../http/outcome.ts";
 import { pageContext } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
@@ -40,12 +41,4 @@ export function tooManyAttempts(ctx: RequestContext, refusal: RateLimited, asJso
     pageContext(ctx),
   );
   return { type: "page", page: { ...page, headers: { ...page.headers, "retry-after": retryAfter } } };
-}
-
-/** Where a request came from, as the limits read it. */
-export function clientOf(ctx: RequestContext): {
-  headers: RequestContext["request"]["headers"];
-  clientAddress: string | null;
-} {
-  return { headers: ctx.request.headers, clientAddress: ctx.clientAddress };
 }

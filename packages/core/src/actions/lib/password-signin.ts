@@ -4,6 +4,7 @@ import { generationOf } from "../../accounts/security-generation.ts";
 import { recordSignInFailed } from "../../audit/report-sign-in.ts";
 import type { Account } from "../../config/options.ts";
 import type { PasswordSettings } from "../../config/resolve-password.ts";
+import { clientOf } from "../../http/client-address.ts";
 import type { Outcome } from "../../http/outcome.ts";
 import { failure } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
@@ -12,7 +13,7 @@ import type { Attempt } from "../../limits/lockout.ts";
 import { normalizeEmail } from "../../providers/email-address.ts";
 import type { Services } from "../services.ts";
 import { completeSignIn } from "./complete-sign-in.ts";
-import { clientOf, limit, tooManyAttempts } from "./limit.ts";
+import { limit, tooManyAttempts } from "./limit.ts";
 
 /**
  * `POST callback/<password id>` with `email` and `password`: the password sign-in. Answers as a

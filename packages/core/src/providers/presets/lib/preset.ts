@@ -1,5 +1,5 @@
-import { envName } from "../../../config/env.ts";
 import { ConfigError } from "../../../errors/config-error.ts";
+import { envName } from "../../provider-env.ts";
 import type { OAuthProviderConfig } from "../../types.ts";
 
 type Env = Record<string, string | undefined>;

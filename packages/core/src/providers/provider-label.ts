@@ -1,6 +1,6 @@
-import { EMAIL_PROVIDER_NAME } from "../providers/email.ts";
-import { PASSWORD_PROVIDER_NAME } from "../providers/password.ts";
-import type { Translator } from "./translator.ts";
+import type { Translator } from "../i18n/translator.ts";
+import { EMAIL_PROVIDER_NAME } from "./email.ts";
+import { PASSWORD_PROVIDER_NAME } from "./password.ts";
 
 /**
  * How a provider is named to a person: the built-in providers' default names in the request's

@@ -1,10 +1,10 @@
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { readChunked } from "../cookies/chunked-cookie.ts";
 import { describe } from "../errors/describe.ts";
+import type { EventMessages } from "../events/events.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { decodeJwt } from "../lib/jwt.ts";
-import { hashToken, isSessionTokenShape } from "../session/session-token.ts";
-import type { EventMessages } from "./events.ts";
+import { hashToken, isSessionTokenShape } from "./session-token.ts";
 
 /**
  * The `signOut` event's message for the request's cookie session, read before it ends — as Auth.js

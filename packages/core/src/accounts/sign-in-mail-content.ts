@@ -1,5 +1,5 @@
-import { expiryNote, HOST_SLOT, type MailContent, renderMail } from "../accounts/account-mail-body.ts";
 import type { Translator } from "../i18n/translator.ts";
+import { expiryNote, HOST_SLOT, type MailContent, renderMail } from "./account-mail-body.ts";
 
 /**
  * The sign-in link's mail in `i18n`'s language: subject, text and HTML parts naming the site (the
