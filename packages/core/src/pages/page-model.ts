@@ -41,6 +41,9 @@ export type PageModel =
       providerName: string;
       /** Passkey-only sign-up is on: a link to it. */
       passkeySignUp?: boolean;
+      /** What a refused sign-up had in its address and name fields, shown again (never the password). */
+      email?: string;
+      name?: string;
     }
   /**
    * GET passkey-signup: email and optional name, then a passkey — the page's script calls

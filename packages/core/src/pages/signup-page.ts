@@ -33,6 +33,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
         autoComplete: "email",
         required: true,
         invalid: error?.field === "email",
+        ...(typeof model.email === "string" ? { defaultValue: model.email } : {}),
       }),
       h(TextField, {
         id: "signup-name",
@@ -40,6 +41,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
         label: i18n.t("field.nameOptional"),
         type: "text",
         autoComplete: "name",
+        ...(typeof model.name === "string" ? { defaultValue: model.name } : {}),
       }),
       h(TextField, {
         ...newPasswordField(i18n),

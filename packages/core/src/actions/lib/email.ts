@@ -4,7 +4,7 @@ import type { Account } from "../../config/options.ts";
 import { AuthError } from "../../errors/auth-error.ts";
 import { describe } from "../../errors/describe.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
-import { failure, pageContext } from "../../http/page-urls.ts";
+import { failure, pageContext, typedValue } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import { withDeadline } from "../../lib/deadline.ts";
 import { renderPage } from "../../pages/render-page.ts";
@@ -29,7 +29,8 @@ export async function emailSignInAction(
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
-  if (!email) return failure(ctx, "EmailSignin", callbackUrl);
+  // A refused form comes back with the address as typed, to correct rather than retype.
+  if (!email) return failure(ctx, "EmailSignin", callbackUrl, typedValue(ctx.body.email));
   const limited = await limit(ctx, services, "emailSignIn", email);
   if (limited) return limited;
   const adapter = requireAdapter(ctx);
@@ -71,7 +72,7 @@ export async function emailSignInAction(
     );
   } catch (error) {
     logger.error("EmailSignin", describe(error));
-    return failure(ctx, "EmailSignin", callbackUrl);
+    return failure(ctx, "EmailSignin", callbackUrl, email);
   }
   const next = new URL(`${ctx.baseUrl}/verify-request`);
   next.searchParams.set("provider", provider.id);
