@@ -33,7 +33,7 @@ async function post(browser: TestBrowser, path: string, values: Record<string, s
 }
 
 /** The `value` of the input named `name`, or null when it has none. */
-function valueOf(html: string, name: string): string | null {
+function inputValue(html: string, name: string): string | null {
   const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
   assert.ok(input, `an input named ${name}`);
   return /value="([^"]*)"/.exec(input)?.[1] ?? null;
@@ -50,9 +50,9 @@ test("a refused sign-up shows the address and name again, never the password", a
   assert.match(location, /\/api\/auth\/signup\?/);
   assert.doesNotMatch(location, /short|password=/);
   const page = await (await browser.request(location)).text();
-  assert.equal(valueOf(page, "email"), "Ana@Example.test");
-  assert.equal(valueOf(page, "name"), "Ana &lt;b&gt;Silva&lt;/b&gt;");
-  assert.equal(valueOf(page, "password"), null);
+  assert.equal(inputValue(page, "email"), "Ana@Example.test");
+  assert.equal(inputValue(page, "name"), "Ana &lt;b&gt;Silva&lt;/b&gt;");
+  assert.equal(inputValue(page, "password"), null);
   assert.match(page, /role="alert"/);
 });
 
@@ -62,7 +62,7 @@ test("a malformed address comes back as typed, to correct rather than retype", a
   const location = refused.headers.get("location") ?? "";
   assert.doesNotMatch(location, new RegExp(SECRET_PASSWORD));
   const page = await (await browser.request(location)).text();
-  assert.equal(valueOf(page, "email"), "ana@");
+  assert.equal(inputValue(page, "email"), "ana@");
 });
 
 test("a refused password sign-in shows the address again, never the password", async () => {
@@ -77,8 +77,8 @@ test("a refused password sign-in shows the address again, never the password", a
   assert.match(location, /error=CredentialsSignin/);
   assert.doesNotMatch(location, new RegExp(SECRET_PASSWORD));
   const page = await (await b.request(location)).text();
-  assert.equal(valueOf(page, "email"), "ana@example.test");
-  assert.equal(valueOf(page, "password"), null);
+  assert.equal(inputValue(page, "email"), "ana@example.test");
+  assert.equal(inputValue(page, "password"), null);
   assert.doesNotMatch(page, new RegExp(SECRET_PASSWORD));
 });
 
