@@ -3,6 +3,7 @@ import { sendInBackground } from "../accounts/account-mail.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { reportNewUserInBackground } from "../audit/report-account.ts";
+import { checkEmailUrl } from "../http/check-email-url.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { formFailure, formPageUrl, typedValue } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -68,8 +69,5 @@ export async function signUpAction(
   });
   if (created) ctx.config.logger.debug?.("SignUp", { userId: created.id });
   if (created) reportNewUserInBackground(ctx, created, { method: settings.provider.id });
-  const next = new URL(`${ctx.baseUrl}/verify-request`);
-  next.searchParams.set("provider", settings.provider.id);
-  next.searchParams.set("type", "signup");
-  return redirect(next.href);
+  return redirect(checkEmailUrl(ctx, { provider: settings.provider.id, type: "signup", email }));
 }

@@ -3,6 +3,7 @@ import { callAdapter } from "../../adapter/call-adapter.ts";
 import type { Account } from "../../config/options.ts";
 import { AuthError } from "../../errors/auth-error.ts";
 import { describe } from "../../errors/describe.ts";
+import { checkEmailUrl } from "../../http/check-email-url.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
 import { failure, pageContext, typedValue } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
@@ -74,10 +75,7 @@ export async function emailSignInAction(
     logger.error("EmailSignin", describe(error));
     return failure(ctx, "EmailSignin", callbackUrl, email);
   }
-  const next = new URL(`${ctx.baseUrl}/verify-request`);
-  next.searchParams.set("provider", provider.id);
-  next.searchParams.set("type", "email");
-  return redirect(next.href);
+  return redirect(checkEmailUrl(ctx, { provider: provider.id, type: "email", email }));
 }
 
 /**

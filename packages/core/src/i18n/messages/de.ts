@@ -41,6 +41,11 @@ export const de: Messages = {
   "verifyRequest.signup": "Wir haben Ihnen einen Link geschickt, mit dem Sie Ihre Adresse bestätigen.",
   "verifyRequest.resetPassword":
     "Falls ein Konto diese Adresse verwendet, haben wir einen Link zum Zurücksetzen des Passworts geschickt. Er ist {duration} lang gültig.",
+  "verifyRequest.address": "E-Mail-Adresse: {email}",
+  "verifyRequest.notReceived":
+    "Nach ein paar Minuten noch keine E-Mail? Sehen Sie im Spam-Ordner nach, oder lassen Sie sie erneut senden.",
+  "verifyRequest.resend": "E-Mail erneut senden",
+  "verifyRequest.resent": "Erneut gesendet. Es kann ein paar Minuten dauern, bis sie ankommt.",
 
   "signup.title": "Konto erstellen",
   "signup.failed": "Das Konto konnte nicht erstellt werden.",

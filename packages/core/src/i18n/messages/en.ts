@@ -52,6 +52,10 @@ const pages = {
   "verifyRequest.signup": "We sent a link to confirm your address.",
   "verifyRequest.resetPassword":
     "If an account uses this address, we sent a link to reset the password. It works for {duration}.",
+  "verifyRequest.address": "Email address: {email}",
+  "verifyRequest.notReceived": "No email after a few minutes? Check your spam folder, or send it again.",
+  "verifyRequest.resend": "Send the email again",
+  "verifyRequest.resent": "Sent again. It can take a few minutes to arrive.",
 
   // --- sign-up ---
   "signup.title": "Create an account",

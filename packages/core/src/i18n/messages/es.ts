@@ -41,6 +41,11 @@ export const es: Messages = {
   "verifyRequest.signup": "Te hemos enviado un enlace para confirmar tu dirección.",
   "verifyRequest.resetPassword":
     "Si alguna cuenta usa esta dirección, te hemos enviado un enlace para restablecer la contraseña. Es válido durante {duration}.",
+  "verifyRequest.address": "Dirección de correo: {email}",
+  "verifyRequest.notReceived":
+    "¿No te ha llegado nada en unos minutos? Revisa la carpeta de spam o vuelve a enviarlo.",
+  "verifyRequest.resend": "Volver a enviar el correo",
+  "verifyRequest.resent": "Enviado de nuevo. Puede tardar unos minutos en llegar.",
 
   "signup.title": "Crear una cuenta",
   "signup.failed": "No se pudo crear la cuenta.",

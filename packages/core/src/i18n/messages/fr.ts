@@ -46,6 +46,11 @@ export const fr: Messages = {
   "verifyRequest.signup": "Nous vous avons envoyé un lien pour confirmer votre adresse.",
   "verifyRequest.resetPassword":
     "Si un compte utilise cette adresse, nous avons envoyé un lien pour réinitialiser le mot de passe. Il est valable {duration}.",
+  "verifyRequest.address": "Adresse e-mail\u00a0: {email}",
+  "verifyRequest.notReceived":
+    "Pas d'e-mail après quelques minutes\u00a0? Regardez dans vos courriers indésirables, ou renvoyez-le.",
+  "verifyRequest.resend": "Renvoyer l'e-mail",
+  "verifyRequest.resent": "E-mail renvoyé. Il peut mettre quelques minutes à arriver.",
 
   "signup.title": "Créer un compte",
   "signup.failed": "Impossible de créer le compte.",

@@ -46,6 +46,11 @@ export const ja: Messages = {
   "verifyRequest.signup": "メールアドレスを確認するためのリンクをお送りしました。",
   "verifyRequest.resetPassword":
     "このメールアドレスを使用しているアカウントがある場合は、パスワード再設定用のリンクをお送りしました。リンクの有効期間は {duration}です。",
+  "verifyRequest.address": "メールアドレス: {email}",
+  "verifyRequest.notReceived":
+    "数分たってもメールが届かない場合は、迷惑メールフォルダーを確認するか、もう一度送信してください。",
+  "verifyRequest.resend": "メールを再送信",
+  "verifyRequest.resent": "再送信しました。届くまでに数分かかることがあります。",
 
   "signup.title": "アカウントを作成",
   "signup.failed": "アカウントを作成できませんでした。",

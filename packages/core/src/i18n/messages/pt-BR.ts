@@ -44,6 +44,11 @@ export const ptBR: Messages = {
   "verifyRequest.signup": "Enviamos um link para confirmar seu endereço.",
   "verifyRequest.resetPassword":
     "Se alguma conta usar este endereço, enviamos um link para redefinir a senha. Ele vale por {duration}.",
+  "verifyRequest.address": "Endereço de e-mail: {email}",
+  "verifyRequest.notReceived":
+    "O e-mail não chegou depois de alguns minutos? Confira a pasta de spam ou envie de novo.",
+  "verifyRequest.resend": "Enviar o e-mail de novo",
+  "verifyRequest.resent": "Enviado de novo. Pode levar alguns minutos para chegar.",
 
   "signup.title": "Criar uma conta",
   "signup.failed": "Não foi possível criar a conta.",
