@@ -1,4 +1,4 @@
-// Two-step verification in the web app (apps/web, development mode, SQLite): TOTP enrolled through the
+// Two-factor authentication in the web app (apps/web, development mode, SQLite): TOTP enrolled through the
 // JSON endpoints, then the password sign-in's second step on the built-in page — a code, a replayed
 // code refused, a backup code once; and, in an app with `twoFactor.required`, enrolment on the
 // built-in setup page (QR code, key, first code, backup codes). Codes are computed here from the
@@ -26,10 +26,10 @@ async function newPage(browser: Browser): Promise<Page> {
 async function atSecondStep(page: Page, web: WebApp): Promise<void> {
   await signInWithPassword(page, web, web.demo!);
   await page.waitForURL(`${web.url}/api/auth/two-factor`);
-  assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Two-step verification");
+  assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Two-factor authentication");
 }
 
-describe("two-step verification in the web app (Chromium)", () => {
+describe("two-factor authentication in the web app (Chromium)", () => {
   let app: E2eApp;
   before(async () => {
     app = await startE2eApp();
@@ -98,7 +98,7 @@ describe("two-step verification in the web app (Chromium)", () => {
   });
 });
 
-describe("two-step verification required: enrolment on the setup page (Chromium)", () => {
+describe("two-factor authentication required: enrolment on the setup page (Chromium)", () => {
   let web: WebApp;
   let browser: Browser;
   const serverLog: string[] = [];
@@ -138,7 +138,7 @@ describe("two-step verification required: enrolment on the setup page (Chromium)
       await page.waitForURL(setup);
       assert.equal(
         await page.getByRole("heading", { level: 1 }).textContent(),
-        "Set up two-step verification",
+        "Set up two-factor authentication",
       );
       const qr = page.getByRole("img", { name: "QR code to add this account to an authenticator app" });
       assert.ok(await qr.isVisible());
@@ -151,7 +151,7 @@ describe("two-step verification required: enrolment on the setup page (Chromium)
 
       // A wrong code: the error, and the same key (the app already holds it).
       await page.getByLabel("Code", { exact: true }).fill(totp(key, 20));
-      await page.getByRole("button", { name: "Turn on two-step verification" }).click();
+      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await page.waitForURL(`${setup}&error=TwoFactorCodeInvalid`);
       assert.equal(await page.getByRole("alert").textContent(), errorCatalogue.TwoFactorCodeInvalid.message);
       assert.equal((await page.locator(".secret").textContent())?.replaceAll(" ", ""), key);
@@ -159,7 +159,7 @@ describe("two-step verification required: enrolment on the setup page (Chromium)
 
       // The right one: on, and the ten backup codes, once.
       await page.getByLabel("Code", { exact: true }).fill(totp(key));
-      await page.getByRole("button", { name: "Turn on two-step verification" }).click();
+      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await page.getByRole("heading", { name: "Save your backup codes" }).waitFor();
       const codes = await page
         .getByRole("list", { name: "Backup codes" })

@@ -95,19 +95,19 @@ export const de: Messages = {
   "emailChangeCancelled.notRestored":
     "Alle Geräte sind abgemeldet, aber die Änderung war schon erfolgt, und {email} gehört jetzt zu einem anderen Konto. Die Adresse konnte daher nicht zurückgegeben werden. Wenden Sie sich an die Website.",
   "emailChangeCancelled.next":
-    "Wählen Sie jetzt ein neues Passwort, falls die Person, die die Änderung angefordert hat, Ihres kennt. Prüfen Sie nach der Anmeldung Ihre Passkeys, die Bestätigung in zwei Schritten und verknüpfte Konten, und entfernen Sie alles, was Sie nicht kennen.",
+    "Wählen Sie jetzt ein neues Passwort, falls die Person, die die Änderung angefordert hat, Ihres kennt. Prüfen Sie nach der Anmeldung Ihre Passkeys, die Zwei-Faktor-Authentifizierung und verknüpfte Konten, und entfernen Sie alles, was Sie nicht kennen.",
   "emailChangeCancelled.reset": "Link für ein neues Passwort senden",
   "accountSecured.title": "Dieses Konto gehört Ihnen",
   "accountSecured.text":
-    "Jemand hatte mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Da Sie jetzt nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Bestätigung in zwei Schritten, Konten bei anderen Websites, Name und Bild), und alle Sitzungen des Kontos wurden beendet.",
+    "Jemand hatte mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Da Sie jetzt nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Zwei-Faktor-Authentifizierung, Konten bei anderen Websites, Name und Bild), und alle Sitzungen des Kontos wurden beendet.",
   "accountSecured.next":
     "Falls Sie davon etwas selbst eingerichtet hatten, richten Sie es in Ihren Kontoeinstellungen neu ein.",
 
-  "twoFactor.title": "Bestätigung in zwei Schritten",
+  "twoFactor.title": "Zwei-Faktor-Authentifizierung",
   "twoFactor.codeIntro":
     "Öffnen Sie Ihre Authenticator-App und geben Sie den {digits}-stelligen Code ein, den sie für dieses Konto anzeigt.",
   "twoFactor.backupIntro":
-    "Geben Sie einen der Sicherungscodes ein, die Sie beim Einschalten der Bestätigung in zwei Schritten gespeichert haben. Jeder Code funktioniert nur einmal.",
+    "Geben Sie einen der Sicherungscodes ein, die Sie beim Einschalten der Zwei-Faktor-Authentifizierung gespeichert haben. Jeder Code funktioniert nur einmal.",
   "twoFactor.codeLabel": "Code",
   "twoFactor.codeHint": "{digits} Ziffern",
   "twoFactor.backupLabel": "Sicherungscode",
@@ -115,17 +115,17 @@ export const de: Messages = {
   "twoFactor.useApp": "Stattdessen die Authenticator-App verwenden",
   "twoFactor.useBackup": "Stattdessen einen Sicherungscode verwenden",
   "twoFactor.failed": "Der Code konnte nicht geprüft werden.",
-  "twoFactorSetup.title": "Bestätigung in zwei Schritten einrichten",
+  "twoFactorSetup.title": "Zwei-Faktor-Authentifizierung einrichten",
   "twoFactorSetup.intro":
     "Bei jeder Anmeldung geben Sie zusätzlich einen Code aus einer Authenticator-App auf Ihrem Smartphone ein.",
   "twoFactorSetup.scan": "1. Scannen Sie diesen QR-Code mit Ihrer Authenticator-App.",
   "twoFactorSetup.qrLabel": "QR-Code, um dieses Konto in einer Authenticator-App hinzuzufügen",
   "twoFactorSetup.manual": "Scannen klappt nicht? Geben Sie stattdessen diesen Schlüssel in der App ein:",
   "twoFactorSetup.enterCode": "2. Geben Sie den Code ein, den die App anzeigt.",
-  "twoFactorSetup.submit": "Bestätigung in zwei Schritten einschalten",
+  "twoFactorSetup.submit": "Zwei-Faktor-Authentifizierung einschalten",
   "twoFactorSetup.newKey": "Neuen Schlüssel anfordern",
   "backupCodes.title": "Sicherungscodes aufbewahren",
-  "backupCodes.on": "Die Bestätigung in zwei Schritten ist eingeschaltet.",
+  "backupCodes.on": "Die Zwei-Faktor-Authentifizierung ist eingeschaltet.",
   "backupCodes.intro":
     "Falls Sie Ihr Smartphone verlieren, melden Sie sich stattdessen mit einem dieser {count} Codes an. Jeder Code funktioniert nur einmal. Bewahren Sie sie sicher auf: Sie werden nicht noch einmal angezeigt.",
   "backupCodes.listLabel": "Sicherungscodes",
@@ -195,7 +195,7 @@ export const de: Messages = {
   "mail.accountSecured.subject": "Ihr Konto bei {host} gehört jetzt Ihnen",
   "mail.accountSecured.heading": "Ihr Konto bei {host} gehört jetzt Ihnen",
   "mail.accountSecured.intro":
-    "Jemand hatte auf dieser Website mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Als Sie nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Bestätigung in zwei Schritten und verknüpfte Konten), und alle Sitzungen des Kontos wurden beendet.",
+    "Jemand hatte auf dieser Website mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Als Sie nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Zwei-Faktor-Authentifizierung und verknüpfte Konten), und alle Sitzungen des Kontos wurden beendet.",
   "mail.accountSecured.again":
     "Falls Sie davon etwas selbst eingerichtet hatten, melden Sie sich an und richten Sie es neu ein:",
 

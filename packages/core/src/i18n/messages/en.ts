@@ -108,21 +108,21 @@ const pages = {
   "emailChangeCancelled.notRestored":
     "Every device is signed out, but the change had gone through already and {email} is now used by another account, so it could not be given back. Contact the site for help.",
   "emailChangeCancelled.next":
-    "Now choose a new password, in case whoever asked for the change knows yours. Once signed in, check your passkeys, two-step verification and linked accounts, and remove anything you do not recognise.",
+    "Now choose a new password, in case whoever asked for the change knows yours. Once signed in, check your passkeys, two-factor authentication and linked accounts, and remove anything you do not recognise.",
   "emailChangeCancelled.reset": "Send me a link to choose a new password",
 
   // --- after a sign-in that claimed an account someone else had created with the address ---
   "accountSecured.title": "This account is yours",
   "accountSecured.text":
-    "Someone had created an account with your email address before the address was confirmed. Now that you have proven it is yours, everything they set up on the account has been removed (its password, passkeys, two-step verification, accounts at other sites, name and picture), and every session on it has ended.",
+    "Someone had created an account with your email address before the address was confirmed. Now that you have proven it is yours, everything they set up on the account has been removed (its password, passkeys, two-factor authentication, accounts at other sites, name and picture), and every session on it has ended.",
   "accountSecured.next": "If you had set any of that up yourself, set it up again in your account settings.",
 
-  // --- two-step verification ---
-  "twoFactor.title": "Two-step verification",
+  // --- two-factor authentication ---
+  "twoFactor.title": "Two-factor authentication",
   "twoFactor.codeIntro":
     "Open your authenticator app and enter the {digits}-digit code it shows for this account.",
   "twoFactor.backupIntro":
-    "Enter one of the backup codes you saved when you turned on two-step verification. Each code works once.",
+    "Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.",
   "twoFactor.codeLabel": "Code",
   "twoFactor.codeHint": "{digits} digits",
   "twoFactor.backupLabel": "Backup code",
@@ -130,17 +130,17 @@ const pages = {
   "twoFactor.useApp": "Use your authenticator app instead",
   "twoFactor.useBackup": "Use a backup code instead",
   "twoFactor.failed": "Unable to check the code.",
-  "twoFactorSetup.title": "Set up two-step verification",
+  "twoFactorSetup.title": "Set up two-factor authentication",
   "twoFactorSetup.intro":
     "Each time you sign in, you will also enter a code from an authenticator app on your phone.",
   "twoFactorSetup.scan": "1. Scan this QR code with your authenticator app.",
   "twoFactorSetup.qrLabel": "QR code to add this account to an authenticator app",
   "twoFactorSetup.manual": "Cannot scan it? Enter this key in the app instead:",
   "twoFactorSetup.enterCode": "2. Enter the code the app shows.",
-  "twoFactorSetup.submit": "Turn on two-step verification",
+  "twoFactorSetup.submit": "Turn on two-factor authentication",
   "twoFactorSetup.newKey": "Get a new key",
   "backupCodes.title": "Save your backup codes",
-  "backupCodes.on": "Two-step verification is on.",
+  "backupCodes.on": "Two-factor authentication is on.",
   "backupCodes.intro":
     "If you lose your phone, sign in with one of these {count} codes instead. Each code works once. Keep them somewhere safe: they are not shown again.",
   "backupCodes.listLabel": "Backup codes",
@@ -209,7 +209,7 @@ const pages = {
   "mail.accountSecured.subject": "Your account on {host} is yours now",
   "mail.accountSecured.heading": "Your account on {host} is yours now",
   "mail.accountSecured.intro":
-    "Someone had created an account on this site with your email address before the address was confirmed. When you proved it is yours, everything they set up on the account was removed (its password, passkeys, two-step verification and linked accounts), and every session on it ended.",
+    "Someone had created an account on this site with your email address before the address was confirmed. When you proved it is yours, everything they set up on the account was removed (its password, passkeys, two-factor authentication and linked accounts), and every session on it ended.",
   "mail.accountSecured.again": "If you had set any of that up yourself, sign in and set it up again:",
 } as const;
 

@@ -95,18 +95,18 @@ export const es: Messages = {
   "emailChangeCancelled.notRestored":
     "Se ha cerrado la sesión en todos los dispositivos, pero el cambio ya se había hecho y {email} ahora la usa otra cuenta, así que no se ha podido recuperar. Ponte en contacto con el sitio para pedir ayuda.",
   "emailChangeCancelled.next":
-    "Ahora elige una contraseña nueva, por si quien pidió el cambio conoce la tuya. Cuando inicies sesión, revisa tus llaves de acceso, la verificación en dos pasos y las cuentas vinculadas, y elimina todo lo que no reconozcas.",
+    "Ahora elige una contraseña nueva, por si quien pidió el cambio conoce la tuya. Cuando inicies sesión, revisa tus llaves de acceso, la autenticación de dos factores y las cuentas vinculadas, y elimina todo lo que no reconozcas.",
   "emailChangeCancelled.reset": "Enviarme un enlace para elegir una contraseña nueva",
   "accountSecured.title": "Esta cuenta es tuya",
   "accountSecured.text":
-    "Alguien había creado una cuenta con tu dirección de correo antes de que se confirmara. Ahora que has demostrado que es tuya, se ha eliminado todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, verificación en dos pasos, cuentas en otros sitios, nombre e imagen) y se han cerrado todas las sesiones abiertas en ella.",
+    "Alguien había creado una cuenta con tu dirección de correo antes de que se confirmara. Ahora que has demostrado que es tuya, se ha eliminado todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, autenticación de dos factores, cuentas en otros sitios, nombre e imagen) y se han cerrado todas las sesiones abiertas en ella.",
   "accountSecured.next": "Si configuraste algo de eso tú, vuelve a configurarlo en los ajustes de tu cuenta.",
 
-  "twoFactor.title": "Verificación en dos pasos",
+  "twoFactor.title": "Autenticación de dos factores",
   "twoFactor.codeIntro":
     "Abre tu aplicación de autenticación y escribe el código de {digits} dígitos que muestra para esta cuenta.",
   "twoFactor.backupIntro":
-    "Escribe uno de los códigos de respaldo que guardaste al activar la verificación en dos pasos. Cada código funciona una sola vez.",
+    "Escribe uno de los códigos de respaldo que guardaste al activar la autenticación de dos factores. Cada código funciona una sola vez.",
   "twoFactor.codeLabel": "Código",
   "twoFactor.codeHint": "{digits} dígitos",
   "twoFactor.backupLabel": "Código de respaldo",
@@ -114,17 +114,17 @@ export const es: Messages = {
   "twoFactor.useApp": "Usar tu aplicación de autenticación",
   "twoFactor.useBackup": "Usar un código de respaldo",
   "twoFactor.failed": "No se pudo comprobar el código.",
-  "twoFactorSetup.title": "Configurar la verificación en dos pasos",
+  "twoFactorSetup.title": "Configurar la autenticación de dos factores",
   "twoFactorSetup.intro":
     "Cada vez que inicies sesión, también tendrás que escribir un código de una aplicación de autenticación de tu teléfono.",
   "twoFactorSetup.scan": "1. Escanea este código QR con tu aplicación de autenticación.",
   "twoFactorSetup.qrLabel": "Código QR para añadir esta cuenta a una aplicación de autenticación",
   "twoFactorSetup.manual": "¿No puedes escanearlo? Escribe esta clave en la aplicación:",
   "twoFactorSetup.enterCode": "2. Escribe el código que muestra la aplicación.",
-  "twoFactorSetup.submit": "Activar la verificación en dos pasos",
+  "twoFactorSetup.submit": "Activar la autenticación de dos factores",
   "twoFactorSetup.newKey": "Obtener una clave nueva",
   "backupCodes.title": "Guarda tus códigos de respaldo",
-  "backupCodes.on": "La verificación en dos pasos está activada.",
+  "backupCodes.on": "La autenticación de dos factores está activada.",
   "backupCodes.intro":
     "Si pierdes el teléfono, inicia sesión con uno de estos {count} códigos. Cada código funciona una sola vez. Guárdalos en un lugar seguro: no se volverán a mostrar.",
   "backupCodes.listLabel": "Códigos de respaldo",
@@ -194,7 +194,7 @@ export const es: Messages = {
   "mail.accountSecured.subject": "Tu cuenta en {host} ya es tuya",
   "mail.accountSecured.heading": "Tu cuenta en {host} ya es tuya",
   "mail.accountSecured.intro":
-    "Alguien había creado una cuenta en este sitio con tu dirección de correo antes de que se confirmara. Cuando demostraste que es tuya, se eliminó todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, verificación en dos pasos y cuentas vinculadas) y se cerraron todas las sesiones abiertas en ella.",
+    "Alguien había creado una cuenta en este sitio con tu dirección de correo antes de que se confirmara. Cuando demostraste que es tuya, se eliminó todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, autenticación de dos factores y cuentas vinculadas) y se cerraron todas las sesiones abiertas en ella.",
   "mail.accountSecured.again": "Si configuraste algo de eso tú, inicia sesión y vuelve a configurarlo:",
 
   "error.OAuthSignin.title": "No se pudo empezar a iniciar sesión",
