@@ -266,6 +266,9 @@ export const de: Messages = {
   "error.Default.message": "Bei der Anmeldung ist etwas schiefgelaufen.",
   "error.RateLimited.title": "Zu viele Versuche",
   "error.RateLimited.message": "Zu viele Versuche. Warten Sie einen Moment und versuchen Sie es dann erneut.",
+  "error.BackupCodeUsed.title": "Code schon verwendet",
+  "error.BackupCodeUsed.message":
+    "Dieser Sicherungscode wurde schon verwendet: Jeder Code funktioniert nur einmal. Verwenden Sie einen anderen Sicherungscode oder Ihre Authenticator-App.",
   "error.TwoFactorCodeInvalid.title": "Falscher Code",
   "error.TwoFactorCodeInvalid.message":
     "Dieser Code stimmt nicht. Prüfen Sie Ihre Authenticator-App und versuchen Sie es erneut.",

@@ -263,6 +263,9 @@ export const es: Messages = {
   "error.Default.message": "Algo ha fallado al iniciar sesión.",
   "error.RateLimited.title": "Demasiados intentos",
   "error.RateLimited.message": "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
+  "error.BackupCodeUsed.title": "Código ya usado",
+  "error.BackupCodeUsed.message":
+    "Ese código de respaldo ya se ha usado: cada código funciona una sola vez. Usa otro código de respaldo o tu aplicación de autenticación.",
   "error.TwoFactorCodeInvalid.title": "Código incorrecto",
   "error.TwoFactorCodeInvalid.message":
     "Ese código no es correcto. Revisa tu aplicación de autenticación y vuelve a intentarlo.",

@@ -271,6 +271,9 @@ export const fr: Messages = {
   "error.Default.message": "Un problème est survenu pendant la connexion.",
   "error.RateLimited.title": "Trop de tentatives",
   "error.RateLimited.message": "Trop de tentatives. Patientez un instant, puis réessayez.",
+  "error.BackupCodeUsed.title": "Code déjà utilisé",
+  "error.BackupCodeUsed.message":
+    "Ce code de secours a déjà été utilisé\u00a0: chaque code ne fonctionne qu'une fois. Utilisez un autre code de secours ou votre application d'authentification.",
   "error.TwoFactorCodeInvalid.title": "Code incorrect",
   "error.TwoFactorCodeInvalid.message":
     "Ce code n'est pas le bon. Vérifiez votre application d'authentification et réessayez.",

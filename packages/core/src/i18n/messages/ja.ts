@@ -267,6 +267,9 @@ export const ja: Messages = {
   "error.Default.message": "サインイン中に問題が発生しました。",
   "error.RateLimited.title": "試行回数が多すぎます",
   "error.RateLimited.message": "試行回数が多すぎます。しばらく待ってから、もう一度お試しください。",
+  "error.BackupCodeUsed.title": "使用済みのコード",
+  "error.BackupCodeUsed.message":
+    "このバックアップ コードはすでに使用されています。各コードは 1 回しか使えません。別のバックアップ コードか認証アプリを使ってください。",
   "error.TwoFactorCodeInvalid.title": "コードが正しくありません",
   "error.TwoFactorCodeInvalid.message":
     "コードが正しくありません。認証アプリを確認して、もう一度お試しください。",

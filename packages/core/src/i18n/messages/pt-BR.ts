@@ -264,6 +264,9 @@ export const ptBR: Messages = {
   "error.Default.message": "Algo deu errado ao entrar.",
   "error.RateLimited.title": "Muitas tentativas",
   "error.RateLimited.message": "Muitas tentativas. Aguarde um momento e tente novamente.",
+  "error.BackupCodeUsed.title": "Código já usado",
+  "error.BackupCodeUsed.message":
+    "Esse código de backup já foi usado: cada código funciona uma vez só. Use outro código de backup ou o app autenticador.",
   "error.TwoFactorCodeInvalid.title": "Código incorreto",
   "error.TwoFactorCodeInvalid.message":
     "Esse código não está certo. Confira seu app autenticador e tente novamente.",
