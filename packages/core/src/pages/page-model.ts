@@ -171,7 +171,13 @@ export type PageModel =
    * Any code; codes whose surface is not "error" render as "Default", except `RateLimited`, which
    * renders as itself with its 429 status and says when to try again.
    */
-  | { page: "error"; code: ErrorCode; retryAfterSeconds?: number };
+  | {
+      page: "error";
+      code: ErrorCode;
+      retryAfterSeconds?: number;
+      /** `RateLimited`: what is paused — this account or address, or the client's network. */
+      scope?: "account" | "network";
+    };
 
 /** The confirmations the sign-in page shows from the step before. */
 export type SignInNotice = "password-reset" | "email-verified" | "account-secured";

@@ -278,7 +278,9 @@ export function twoFactorSuite(label: string, open: () => Promise<OpenedStorage<
         answers.push(errorOf(await secondFactor(browser, { backupCode: "aaaaa-aaaaa" })));
       assert.deepEqual(answers, Array(5).fill("TwoFactorCodeInvalid"));
       const locked = await secondFactor(browser, { backupCode: "aaaaa-aaaaa" });
-      assert.equal(locked.status, 429);
+      // Redirected to the 429 page (issue 23), which says the account is paused.
+      assert.equal(locked.status, 303);
+      assert.equal(new URL(locked.headers.get("location") ?? "").searchParams.get("scope"), "account");
     });
   });
 

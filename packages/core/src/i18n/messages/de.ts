@@ -132,6 +132,10 @@ export const de: Messages = {
 
   "errorPage.newLink": "Neuen Link anfordern",
   "errorPage.retryIn": "Zu viele Versuche. Bitte warten Sie {duration} und versuchen Sie es dann erneut.",
+  "errorPage.pausedAccount":
+    "Versuche für dieses Konto bzw. diese E-Mail-Adresse sind zu seinem Schutz vorübergehend angehalten.",
+  "errorPage.pausedNetwork":
+    "Versuche aus Ihrem Netzwerk (Ihrer Internetverbindung) sind vorübergehend angehalten.",
   "relay.title": "Anmeldung fortsetzen",
 
   "mail.linkExpires": "Der Link ist {duration} lang gültig.",

@@ -148,6 +148,8 @@ const pages = {
   // --- the error page, and the relay of a provider's form_post ---
   "errorPage.newLink": "Ask for a new link",
   "errorPage.retryIn": "Too many attempts. Try again in {duration}.",
+  "errorPage.pausedAccount": "Attempts for this account or email address are paused, to protect it.",
+  "errorPage.pausedNetwork": "Attempts from your network (your internet connection) are paused.",
   "relay.title": "Continue signing in",
 
   // --- mails: `{host}` is the site's host, taken from the link Gatehouse built ---

@@ -131,6 +131,9 @@ export const es: Messages = {
 
   "errorPage.newLink": "Pedir un enlace nuevo",
   "errorPage.retryIn": "Demasiados intentos. Vuelve a intentarlo dentro de {duration}.",
+  "errorPage.pausedAccount":
+    "Los intentos para esta cuenta o dirección de correo están en pausa, para protegerla.",
+  "errorPage.pausedNetwork": "Los intentos desde tu red (tu conexión a internet) están en pausa.",
   "relay.title": "Continuar con el inicio de sesión",
 
   "mail.linkExpires": "El enlace caduca en {duration}.",

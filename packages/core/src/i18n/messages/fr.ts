@@ -138,6 +138,9 @@ export const fr: Messages = {
 
   "errorPage.newLink": "Demander un nouveau lien",
   "errorPage.retryIn": "Trop de tentatives. Réessayez dans {duration}.",
+  "errorPage.pausedAccount":
+    "Les tentatives pour ce compte ou cette adresse e-mail sont suspendues, pour le protéger.",
+  "errorPage.pausedNetwork": "Les tentatives depuis votre réseau (votre connexion internet) sont suspendues.",
   "relay.title": "Poursuivre la connexion",
 
   "mail.linkExpires": "Le lien expire dans {duration}.",

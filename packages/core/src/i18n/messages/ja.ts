@@ -136,6 +136,9 @@ export const ja: Messages = {
 
   "errorPage.newLink": "新しいリンクをリクエスト",
   "errorPage.retryIn": "試行回数が多すぎます。{duration}後にもう一度お試しください。",
+  "errorPage.pausedAccount":
+    "保護のため、このアカウントまたはメールアドレスでの試行を一時的に停止しています。",
+  "errorPage.pausedNetwork": "お使いのネットワーク（インターネット接続）からの試行を一時的に停止しています。",
   "relay.title": "サインインを続行",
 
   "mail.linkExpires": "リンクの有効期間は {duration}です。",

@@ -135,6 +135,10 @@ export const ptBR: Messages = {
 
   "errorPage.newLink": "Pedir um novo link",
   "errorPage.retryIn": "Muitas tentativas. Tente novamente em {duration}.",
+  "errorPage.pausedAccount":
+    "As tentativas para esta conta ou endereço de e-mail estão pausadas, para protegê-la.",
+  "errorPage.pausedNetwork":
+    "As tentativas a partir da sua rede (sua conexão com a internet) estão pausadas.",
   "relay.title": "Continuar o login",
 
   "mail.linkExpires": "O link expira em {duration}.",
