@@ -4,6 +4,8 @@ import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
+import { ShowPassword } from "./show-password.ts";
+import { SHOW_PASSWORD_SCRIPT } from "./show-password-script.ts";
 import { newPasswordField, TextField } from "./text-field.ts";
 import { themeCss } from "./theme.ts";
 
@@ -50,6 +52,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
         label: i18n.t("field.password"),
         invalid: error?.field === "password",
       }),
+      h(ShowPassword, { i18n, fieldId: "signup-password" }),
       h("button", { type: "submit", className: "button" }, i18n.t("signup.submit")),
     ),
     h("hr", null),
@@ -68,5 +71,5 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
       ].filter((link) => link !== null),
     }),
   );
-  return { title, status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme), script: SHOW_PASSWORD_SCRIPT };
 }

@@ -11,6 +11,7 @@ export const de: Messages = {
   "field.newPassword": "Neues Passwort",
   "field.nameOptional": "Name (optional)",
   "field.newPasswordHint": "Mindestens {count} Zeichen",
+  "field.showPassword": "Passwort anzeigen",
   "provider.email": "E-Mail",
   "provider.password": "E-Mail und Passwort",
   "provider.passkey": "Passkey",

@@ -17,6 +17,7 @@ const pages = {
   "field.newPassword": "New password",
   "field.nameOptional": "Name (optional)",
   "field.newPasswordHint": "At least {count} characters",
+  "field.showPassword": "Show password",
   // The default names of the built-in providers (an app's own name is shown as it is).
   "provider.email": "Email",
   "provider.password": "Email and password",

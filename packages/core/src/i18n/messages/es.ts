@@ -11,6 +11,7 @@ export const es: Messages = {
   "field.newPassword": "Nueva contraseña",
   "field.nameOptional": "Nombre (opcional)",
   "field.newPasswordHint": "Al menos {count} caracteres",
+  "field.showPassword": "Mostrar contraseña",
   "provider.email": "Correo electrónico",
   "provider.password": "Correo y contraseña",
   "provider.passkey": "Llave de acceso",

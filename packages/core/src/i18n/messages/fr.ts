@@ -16,6 +16,7 @@ export const fr: Messages = {
   "field.newPassword": "Nouveau mot de passe",
   "field.nameOptional": "Nom (facultatif)",
   "field.newPasswordHint": "Au moins {count}\u00a0caractères",
+  "field.showPassword": "Afficher le mot de passe",
   "provider.email": "E-mail",
   "provider.password": "E-mail et mot de passe",
   "provider.passkey": "Clé d'accès",

@@ -16,6 +16,7 @@ export const ja: Messages = {
   "field.newPassword": "新しいパスワード",
   "field.nameOptional": "名前（任意）",
   "field.newPasswordHint": "{count} 文字以上",
+  "field.showPassword": "パスワードを表示",
   "provider.email": "メール",
   "provider.password": "メールアドレスとパスワード",
   "provider.passkey": "パスキー",

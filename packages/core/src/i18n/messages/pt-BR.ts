@@ -14,6 +14,7 @@ export const ptBR: Messages = {
   "field.newPassword": "Nova senha",
   "field.nameOptional": "Nome (opcional)",
   "field.newPasswordHint": "Pelo menos {count} caracteres",
+  "field.showPassword": "Mostrar senha",
   "provider.email": "E-mail",
   "provider.password": "E-mail e senha",
   "provider.passkey": "Chave de acesso",
