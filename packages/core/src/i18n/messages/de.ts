@@ -19,6 +19,7 @@ export const de: Messages = {
   "signin.title": "Anmelden",
   "signin.withProvider": "Mit {provider} anmelden",
   "signin.emailPlaceholder": "name@beispiel.de",
+  "signin.emailLinkHint": "Wir schicken Ihnen einen Anmeldelink per E-Mail: Sie brauchen kein Passwort.",
   "signin.failed": "Die Anmeldung ist fehlgeschlagen.",
   "signin.noMethods": "Es ist keine Anmeldemethode eingerichtet.",
   "signin.forgotPassword": "Passwort vergessen?",

@@ -27,6 +27,7 @@ const pages = {
   "signin.title": "Sign in",
   "signin.withProvider": "Sign in with {provider}",
   "signin.emailPlaceholder": "email@example.com",
+  "signin.emailLinkHint": "We email you a link to sign in: no password needed.",
   "signin.failed": "Unable to sign in.",
   "signin.noMethods": "No sign-in methods are configured.",
   "signin.forgotPassword": "Forgot password?",

@@ -19,6 +19,7 @@ export const es: Messages = {
   "signin.title": "Iniciar sesión",
   "signin.withProvider": "Iniciar sesión con {provider}",
   "signin.emailPlaceholder": "nombre@ejemplo.com",
+  "signin.emailLinkHint": "Te enviamos un enlace para iniciar sesión por correo: no necesitas contraseña.",
   "signin.failed": "No se pudo iniciar sesión.",
   "signin.noMethods": "No hay ningún método de inicio de sesión configurado.",
   "signin.forgotPassword": "¿Olvidaste tu contraseña?",

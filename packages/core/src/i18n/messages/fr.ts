@@ -24,6 +24,8 @@ export const fr: Messages = {
   "signin.title": "Connexion",
   "signin.withProvider": "Se connecter avec {provider}",
   "signin.emailPlaceholder": "nom@exemple.fr",
+  "signin.emailLinkHint":
+    "Nous vous envoyons un lien de connexion par e-mail\u00a0: pas besoin de mot de passe.",
   "signin.failed": "Impossible de vous connecter.",
   "signin.noMethods": "Aucun moyen de connexion n'est configuré.",
   "signin.forgotPassword": "Mot de passe oublié\u00a0?",

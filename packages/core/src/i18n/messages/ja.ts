@@ -24,6 +24,7 @@ export const ja: Messages = {
   "signin.title": "サインイン",
   "signin.withProvider": "{provider}でサインイン",
   "signin.emailPlaceholder": "email@example.com",
+  "signin.emailLinkHint": "サインイン用のリンクをメールでお送りします。パスワードは不要です。",
   "signin.failed": "サインインできませんでした。",
   "signin.noMethods": "サインイン方法が設定されていません。",
   "signin.forgotPassword": "パスワードをお忘れですか？",

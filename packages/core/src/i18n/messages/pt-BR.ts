@@ -22,6 +22,7 @@ export const ptBR: Messages = {
   "signin.title": "Entrar",
   "signin.withProvider": "Entrar com {provider}",
   "signin.emailPlaceholder": "nome@exemplo.com.br",
+  "signin.emailLinkHint": "Enviamos um link de login por e-mail: você não precisa de senha.",
   "signin.failed": "Não foi possível entrar.",
   "signin.noMethods": "Nenhuma forma de login está configurada.",
   "signin.forgotPassword": "Esqueceu a senha?",
