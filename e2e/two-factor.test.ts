@@ -48,7 +48,11 @@ describe("two-factor authentication in the web app (Chromium)", () => {
       const enrolled = await postFromPage(page, "two-factor-enroll");
       assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
       const secret = enrolled.body.secret as string;
-      assert.match(enrolled.body.uri as string, /^otpauth:\/\/totp\//);
+      // Issue 23: the app's entry carries the site's name, not the host's.
+      assert.match(
+        enrolled.body.uri as string,
+        /^otpauth:\/\/totp\/Gatehouse:demo%40example\.test\?.*issuer=Gatehouse/,
+      );
       const confirmed = await postFromPage(page, "two-factor-confirm", { code: totp(secret) });
       assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
       const backupCodes = confirmed.body.backupCodes as string[];
