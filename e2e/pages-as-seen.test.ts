@@ -115,7 +115,6 @@ describe("the built-in pages as a person sees them (Chromium)", () => {
     );
     assert.equal(await page.locator(".noscript strong").textContent(), "Noor");
     await page.screenshot({ path: `${SHOTS}/no-js-start-signed-in.png` });
-    await page.screenshot({ path: "/work/notes/screens/14-no-js-start-signed-in.png" });
     await noscript.locator('a[href="/api/auth/signout"]').click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${web.url}/`);

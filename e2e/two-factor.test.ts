@@ -91,7 +91,10 @@ describe("two-factor authentication in the web app (Chromium)", () => {
       await page.getByRole("link", { name: "Use a backup code instead" }).click();
       await page.getByLabel("Backup code").fill(backupCodes[0]!);
       await page.getByRole("button", { name: "Continue" }).click();
-      await page.waitForURL(`${web.url}/api/auth/two-factor?method=backup&error=TwoFactorCodeInvalid`);
+      // Issue 23: it says so (it said "not right" before).
+      await page.waitForURL(`${web.url}/api/auth/two-factor?method=backup&error=BackupCodeUsed`);
+      assert.equal(await page.getByRole("alert").textContent(), errorCatalogue.BackupCodeUsed.message);
+      await page.screenshot({ path: `${SHOTS}/backup-code-used.png`, fullPage: true });
       assert.equal(await sessionEmail(page, web), null);
     } catch (error) {
       console.error(`server log:\n${app.serverLog.join("\n")}`);
