@@ -366,7 +366,7 @@ describe("accessibility: axe on every built-in page and every account console pa
           await check(t, "signout-error");
         }));
 
-      it("two-step verification required: setup page, its error, backup codes; the second step, its error, backup code", (t) =>
+      it("two-factor authentication required: setup page, its error, backup codes; the second step, its error, backup code", (t) =>
         steps(async () => {
           const user = `2fa-${email}`;
           await signUpWithForm(page, required, { email: user, password: PASSWORD });

@@ -29,7 +29,7 @@ async function passwordSignIn(page: Page, web: WebApp, account: { email: string;
     has: page.getByRole("button", { name: "Sign in with Email and password" }),
   });
   await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password").fill(account.password);
+  await form.getByLabel("Password", { exact: true }).fill(account.password);
   await form.getByRole("button", { name: "Sign in with Email and password" }).click();
 }
 

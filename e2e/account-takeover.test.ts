@@ -42,7 +42,7 @@ describe("account takeover defences in the web app (Chromium)", () => {
       has: page.getByRole("button", { name: "Sign in with Email and password" }),
     });
     await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Password").fill(password);
+    await form.getByLabel("Password", { exact: true }).fill(password);
     await form.getByRole("button", { name: "Sign in with Email and password" }).click();
     await page.waitForLoadState("load");
     return new URL(page.url());
@@ -57,9 +57,11 @@ describe("account takeover defences in the web app (Chromium)", () => {
       await attacker.page.goto(`${web.url}/api/auth/signup`);
       await attacker.page.getByLabel("Email").fill(VICTIM);
       await attacker.page.getByLabel("Name (optional)").fill("Quinn (support)");
-      await attacker.page.getByLabel("Password").fill(ATTACKER_PASSWORD);
+      await attacker.page.getByLabel("Password", { exact: true }).fill(ATTACKER_PASSWORD);
       await attacker.page.getByRole("button", { name: "Create account" }).click();
-      await attacker.page.waitForURL(`${web.url}/api/auth/verify-request?provider=password&type=signup`);
+      await attacker.page.waitForURL((url) =>
+        url.href.startsWith(`${web.url}/api/auth/verify-request?provider=password&type=signup&email=`),
+      );
 
       // The sign-up's confirmation mail reaches the owner: its page says what it would confirm.
       await openMail(owner.page, web, `Confirm the email of ${VICTIM}`);

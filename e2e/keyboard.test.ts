@@ -1,4 +1,4 @@
-// Issue 16: the sign-in, sign-up and two-step pages and the account console's main flows with the
+// Issue 16: the sign-in, sign-up and two-factor pages and the account console's main flows with the
 // keyboard alone — Tab, Shift+Tab, typing, Enter, Space, Escape; no mouse anywhere — in the web app
 // (development mode, SQLite) in a real Chromium. At each stop the focus must be visible (e2e/axe.ts)
 // and go through the page in document order; after a refused form the focus must be on the error or
@@ -141,7 +141,7 @@ async function keyboardSignIn(page: Page, web: WebApp, account: { email: string;
   await tabTo(page, form.getByLabel("Email"), "sign-in page");
   await page.keyboard.type(account.email);
   await page.keyboard.press("Tab");
-  await expectFocus(page, form.getByLabel("Password"), "Tab from Email");
+  await expectFocus(page, form.getByLabel("Password", { exact: true }), "Tab from Email");
   await expectFocusVisible(page, "the password field");
   await page.keyboard.type(account.password);
   await page.keyboard.press("Enter");
@@ -258,7 +258,9 @@ describe("keyboard only (Chromium)", () => {
       await tabTo(page, password, "to the password");
       await retype(page, NEW_ACCOUNT.password);
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${web.url}/api/auth/verify-request?provider=password&type=signup`);
+      await page.waitForURL((url) =>
+        url.href.startsWith(`${web.url}/api/auth/verify-request?provider=password&type=signup&email=`),
+      );
 
       // The mail's link (opened as from a mail program), then the confirmation by keyboard.
       await page.goto(await mailLink(web, "verify-email", NEW_ACCOUNT.email));
@@ -275,11 +277,11 @@ describe("keyboard only (Chromium)", () => {
     });
   });
 
-  it("two-step verification: a wrong code, the right one; then a backup code through its link", async (t) => {
+  it("two-factor authentication: a wrong code, the right one; then a backup code through its link", async (t) => {
     const page = await newPage();
     const { web } = app;
     await steps(page, "two-factor", async () => {
-      // The account of the sign-up test turns two-step verification on (the console's JSON calls).
+      // The account of the sign-up test turns two-factor authentication on (the console's JSON calls).
       await keyboardSignIn(page, web, NEW_ACCOUNT);
       await page.waitForURL(`${web.url}/protected`);
       const enrolled = await postFromPage(page, "two-factor-enroll");
@@ -294,7 +296,7 @@ describe("keyboard only (Chromium)", () => {
       await page.waitForURL(`${web.url}/api/auth/two-factor`);
       const code = page.getByLabel("Code", { exact: true });
       await page.keyboard.press("Tab");
-      await expectFocus(page, code, "first Tab on the two-step page");
+      await expectFocus(page, code, "first Tab on the two-factor page");
       await expectFocusVisible(page, "the code field");
       await page.keyboard.type(totp(secret, 20));
       await page.keyboard.press("Enter");
@@ -303,7 +305,7 @@ describe("keyboard only (Chromium)", () => {
       await expectFieldDescribesError(page, code, "a wrong code");
       await errorFocusCheck(t, "a wrong code", page);
 
-      await tabTo(page, code, "two-step page after the error");
+      await tabTo(page, code, "two-factor page after the error");
       await retype(page, totp(secret, 1));
       await page.keyboard.press("Enter");
       await page.waitForURL(`${web.url}/protected`);
@@ -312,7 +314,7 @@ describe("keyboard only (Chromium)", () => {
 
       await keyboardSignIn(page, web, NEW_ACCOUNT);
       await page.waitForURL(`${web.url}/api/auth/two-factor`);
-      await tabTo(page, page.getByRole("link", { name: "Use a backup code instead" }), "two-step page");
+      await tabTo(page, page.getByRole("link", { name: "Use a backup code instead" }), "two-factor page");
       await page.keyboard.press("Enter");
       await page.waitForURL(`${web.url}/api/auth/two-factor?method=backup`);
       await tabTo(page, page.getByLabel("Backup code"), "backup code page");

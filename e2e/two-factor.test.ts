@@ -1,4 +1,4 @@
-// Two-step verification in the web app (apps/web, development mode, SQLite): TOTP enrolled through the
+// Two-factor authentication in the web app (apps/web, development mode, SQLite): TOTP enrolled through the
 // JSON endpoints, then the password sign-in's second step on the built-in page — a code, a replayed
 // code refused, a backup code once; and, in an app with `twoFactor.required`, enrolment on the
 // built-in setup page (QR code, key, first code, backup codes). Codes are computed here from the
@@ -26,10 +26,10 @@ async function newPage(browser: Browser): Promise<Page> {
 async function atSecondStep(page: Page, web: WebApp): Promise<void> {
   await signInWithPassword(page, web, web.demo!);
   await page.waitForURL(`${web.url}/api/auth/two-factor`);
-  assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Two-step verification");
+  assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Two-factor authentication");
 }
 
-describe("two-step verification in the web app (Chromium)", () => {
+describe("two-factor authentication in the web app (Chromium)", () => {
   let app: E2eApp;
   before(async () => {
     app = await startE2eApp();
@@ -48,7 +48,11 @@ describe("two-step verification in the web app (Chromium)", () => {
       const enrolled = await postFromPage(page, "two-factor-enroll");
       assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
       const secret = enrolled.body.secret as string;
-      assert.match(enrolled.body.uri as string, /^otpauth:\/\/totp\//);
+      // Issue 23: the app's entry carries the site's name, not the host's.
+      assert.match(
+        enrolled.body.uri as string,
+        /^otpauth:\/\/totp\/Gatehouse:demo%40example\.test\?.*issuer=Gatehouse/,
+      );
       const confirmed = await postFromPage(page, "two-factor-confirm", { code: totp(secret) });
       assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
       const backupCodes = confirmed.body.backupCodes as string[];
@@ -87,7 +91,10 @@ describe("two-step verification in the web app (Chromium)", () => {
       await page.getByRole("link", { name: "Use a backup code instead" }).click();
       await page.getByLabel("Backup code").fill(backupCodes[0]!);
       await page.getByRole("button", { name: "Continue" }).click();
-      await page.waitForURL(`${web.url}/api/auth/two-factor?method=backup&error=TwoFactorCodeInvalid`);
+      // Issue 23: it says so (it said "not right" before).
+      await page.waitForURL(`${web.url}/api/auth/two-factor?method=backup&error=BackupCodeUsed`);
+      assert.equal(await page.getByRole("alert").textContent(), errorCatalogue.BackupCodeUsed.message);
+      await page.screenshot({ path: `${SHOTS}/backup-code-used.png`, fullPage: true });
       assert.equal(await sessionEmail(page, web), null);
     } catch (error) {
       console.error(`server log:\n${app.serverLog.join("\n")}`);
@@ -98,7 +105,7 @@ describe("two-step verification in the web app (Chromium)", () => {
   });
 });
 
-describe("two-step verification required: enrolment on the setup page (Chromium)", () => {
+describe("two-factor authentication required: enrolment on the setup page (Chromium)", () => {
   let web: WebApp;
   let browser: Browser;
   const serverLog: string[] = [];
@@ -138,7 +145,7 @@ describe("two-step verification required: enrolment on the setup page (Chromium)
       await page.waitForURL(setup);
       assert.equal(
         await page.getByRole("heading", { level: 1 }).textContent(),
-        "Set up two-step verification",
+        "Set up two-factor authentication",
       );
       const qr = page.getByRole("img", { name: "QR code to add this account to an authenticator app" });
       assert.ok(await qr.isVisible());
@@ -151,7 +158,7 @@ describe("two-step verification required: enrolment on the setup page (Chromium)
 
       // A wrong code: the error, and the same key (the app already holds it).
       await page.getByLabel("Code", { exact: true }).fill(totp(key, 20));
-      await page.getByRole("button", { name: "Turn on two-step verification" }).click();
+      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await page.waitForURL(`${setup}&error=TwoFactorCodeInvalid`);
       assert.equal(await page.getByRole("alert").textContent(), errorCatalogue.TwoFactorCodeInvalid.message);
       assert.equal((await page.locator(".secret").textContent())?.replaceAll(" ", ""), key);
@@ -159,7 +166,7 @@ describe("two-step verification required: enrolment on the setup page (Chromium)
 
       // The right one: on, and the ten backup codes, once.
       await page.getByLabel("Code", { exact: true }).fill(totp(key));
-      await page.getByRole("button", { name: "Turn on two-step verification" }).click();
+      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await page.getByRole("heading", { name: "Save your backup codes" }).waitFor();
       const codes = await page
         .getByRole("list", { name: "Backup codes" })

@@ -47,6 +47,7 @@ export type TwoFactorExtensions = Required<
     | "replaceBackupCodes"
     | "useBackupCode"
     | "countBackupCodes"
+    | "backupCodeUsed"
   >
 >;
 

@@ -132,6 +132,12 @@ describe("createApp", () => {
     assert.equal(page.headers.get("cache-control"), "private, no-store");
   });
 
+  it("the start page of a signed-in person is theirs alone: never stored (its noscript names them)", async () => {
+    const { jar } = await signIn();
+    assert.equal((await get("/", jar)).headers.get("cache-control"), "private, no-store");
+    assert.equal((await get("/")).headers.get("cache-control"), "no-cache");
+  });
+
   it("a wrong password signs nobody in", async () => {
     const { jar, response } = await signIn("guess");
     assert.match(response.headers.get("location") ?? "", /error=CredentialsSignin/);

@@ -6,6 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { DEV_MAILBOX_CSS, type DevMailbox, renderDevMailbox } from "./dev-mailbox.ts";
 import { indexLanguage, withIndexLanguage } from "./index-language.ts";
+import { withSignedInNoscript } from "./index-session.ts";
 import { providerAccessToken } from "./provider-token-api.ts";
 import { resourceApi } from "./resource-api.ts";
 import { HTML_SECURITY_HEADERS } from "./security-headers.ts";
@@ -37,7 +38,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function createApp({ auth, staticDir, devMailbox, resourceVerifier, i18n }: AppOptions): Hono {
   const app = new Hono();
   const sendIndex = (c: Context, cacheControl?: string) =>
-    sendIndexPage(c, { staticDir, i18n, cacheControl });
+    sendIndexPage(c, { auth, staticDir, i18n, cacheControl });
 
   app.route("/", gatehouseRoutes(auth));
 
@@ -103,16 +104,24 @@ export function createApp({ auth, staticDir, devMailbox, resourceVerifier, i18n 
 async function sendIndexPage(
   c: Context,
   {
+    auth,
     staticDir,
     i18n,
     cacheControl = "no-cache",
-  }: { staticDir: string; i18n: I18nOptions | undefined; cacheControl?: string | undefined },
+  }: { auth: Gatehouse; staticDir: string; i18n: I18nOptions | undefined; cacheControl?: string | undefined },
 ): Promise<Response> {
   let html: string;
   try {
     html = await readFile(join(staticDir, "index.html"), "utf8");
   } catch {
     return c.text("The UI is not built yet: run `npm run build --workspace apps/web`.", 503);
+  }
+  // Signed in: the page's <noscript> names the person and offers sign-out (for a browser without
+  // JavaScript), so the answer is theirs alone and never stored.
+  const session = await auth.getSession(c.req.raw);
+  if (session?.user) {
+    html = withSignedInNoscript(html, session.user, c.req.raw, i18n);
+    cacheControl = "private, no-store";
   }
   const perRequest = i18n?.detectLocale !== undefined && !cacheControl.startsWith("private");
   return c.html(withIndexLanguage(html, indexLanguage(c.req.raw, i18n)), 200, {

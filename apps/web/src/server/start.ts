@@ -23,6 +23,9 @@ import { resourceApiSettings, resourceVerifierOptions } from "./resource-setting
 import { startSessionCleanup } from "./session-cleanup.ts";
 import { type EmailSetting, loadSettings, type Settings } from "./settings.ts";
 
+/** The web app's name, as its header and page title show it. */
+const SITE_NAME = "Gatehouse";
+
 export interface StartOptions {
   /** Usually `process.env`. */
   env: Record<string, string | undefined>;
@@ -123,6 +126,9 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       ],
       ...(passkeys ? { passkeys: passkeys.option } : {}),
       admin,
+      // The authenticator app lists the entry under the site's name (the header's), not the host
+      // name core defaults to ("localhost" in development); a config file's issuer wins.
+      twoFactor: { ...rest.twoFactor, issuer: rest.twoFactor?.issuer ?? SITE_NAME },
     } satisfies GatehouseOptions);
     const verifierOptions = resourceVerifierOptions(apiSettings, dev && { issuer: dev.issuer, ...dev.api });
     const resourceVerifier =

@@ -141,6 +141,10 @@ export function twoFactorCases({ adapter, twoFactor, point }: CaseContext): void
     assert.equal(await twoFactor().countBackupCodes(user.id), 3);
     assert.equal(await twoFactor().useBackupCode(user.id, first), true);
     assert.equal(await twoFactor().useBackupCode(user.id, first), false, "a used code");
+    assert.equal(await twoFactor().backupCodeUsed(user.id, first), true, "a used code is known as used");
+    assert.equal(await twoFactor().backupCodeUsed(user.id, second), false, "an unused code is not");
+    assert.equal(await twoFactor().backupCodeUsed(user.id, hashedToken()), false, "an unknown code is not");
+    assert.equal(await twoFactor().backupCodeUsed(crypto.randomUUID(), first), false, "not for another user");
     assert.equal(await twoFactor().countBackupCodes(user.id), 2);
     assert.equal(await twoFactor().useBackupCode(user.id, hashedToken()), false, "an unknown code");
     assert.equal(await twoFactor().useBackupCode(crypto.randomUUID(), second), false, "an unknown user");

@@ -1,8 +1,9 @@
 import { issueLink } from "../accounts/account-links.ts";
 import { sendInBackground } from "../accounts/account-mail.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
+import { checkEmailUrl } from "../http/check-email-url.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
-import { formFailure } from "../http/page-urls.ts";
+import { formFailure, typedValue } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
 import { limit } from "./lib/limit.ts";
@@ -23,7 +24,11 @@ export async function forgotPasswordAction(
   const settings = passwordSettings(ctx);
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
-  if (!email) return formFailure(ctx, "forgot-password", "EmailInvalid", { callbackUrl });
+  if (!email) {
+    // Back with the address as typed, to correct rather than retype.
+    const typed = ctx.jsonMode ? undefined : typedValue(ctx.body.email);
+    return formFailure(ctx, "forgot-password", "EmailInvalid", { callbackUrl, email: typed });
+  }
   const limited = await limit(ctx, services, "forgotPassword", email);
   if (limited) return limited;
   const adapter = ctx.config.adapter!;
@@ -40,8 +45,5 @@ export async function forgotPasswordAction(
       return { kind: "reset-password", to: email, url: link.url, expires: link.expires };
     });
   }
-  const next = new URL(`${ctx.baseUrl}/verify-request`);
-  next.searchParams.set("provider", settings.provider.id);
-  next.searchParams.set("type", "reset-password");
-  return redirect(next.href);
+  return redirect(checkEmailUrl(ctx, { provider: settings.provider.id, type: "reset-password", email }));
 }

@@ -1,9 +1,16 @@
 import { toErrorCode } from "../errors/catalogue.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
-import { formPageUrl, pageContext } from "../http/page-urls.ts";
+import { formPageUrl, pageContext, typedValue } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { renderPage } from "../pages/render-page.ts";
 import { passwordSettings } from "./lib/password-settings.ts";
+
+/** The address and name a refused sign-up had (`email`, `name` in the URL), to show again. */
+function typedFields(ctx: RequestContext): { email?: string; name?: string } {
+  const email = typedValue(ctx.url.searchParams.get("email"));
+  const name = typedValue(ctx.url.searchParams.get("name"));
+  return { ...(email ? { email } : {}), ...(name ? { name } : {}) };
+}
 
 /** `GET signup`: the sign-up form (or a redirect to the app's own `pages.signUp`). */
 export async function signUpPageAction(ctx: RequestContext): Promise<Outcome> {
@@ -21,6 +28,7 @@ export async function signUpPageAction(ctx: RequestContext): Promise<Outcome> {
       error,
       providerName: settings.provider.name,
       passkeySignUp: ctx.config.passkeys?.signUp === true,
+      ...typedFields(ctx),
     },
     pageContext(ctx),
   );

@@ -3,8 +3,9 @@ import { sendInBackground } from "../accounts/account-mail.ts";
 import { hashNewPassword } from "../accounts/password-check.ts";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { reportNewUserInBackground } from "../audit/report-account.ts";
+import { checkEmailUrl } from "../http/check-email-url.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
-import { formFailure, formPageUrl } from "../http/page-urls.ts";
+import { formFailure, formPageUrl, typedValue } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
 import { limit } from "./lib/limit.ts";
@@ -29,12 +30,16 @@ export async function signUpAction(
   const settings = passwordSettings(ctx);
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
-  if (!email) return formFailure(ctx, "signup", "EmailInvalid", { callbackUrl });
+  // A refused form comes back with the address and name as typed (never the password).
+  const typed = ctx.jsonMode
+    ? {}
+    : { email: typedValue(ctx.body.email), name: typedValue(ctx.body.name)?.slice(0, NAME_LIMIT) };
+  if (!email) return formFailure(ctx, "signup", "EmailInvalid", { callbackUrl, ...typed });
   const limited = await limit(ctx, services, "signUp", email);
   if (limited) return limited;
   const password = field(ctx, "password");
   const refused = await settings.checkNewPassword(password);
-  if (refused) return formFailure(ctx, "signup", refused, { callbackUrl });
+  if (refused) return formFailure(ctx, "signup", refused, { callbackUrl, ...typed });
 
   const adapter = ctx.config.adapter!;
   const name = field(ctx, "name").trim().slice(0, NAME_LIMIT) || null;
@@ -64,8 +69,5 @@ export async function signUpAction(
   });
   if (created) ctx.config.logger.debug?.("SignUp", { userId: created.id });
   if (created) reportNewUserInBackground(ctx, created, { method: settings.provider.id });
-  const next = new URL(`${ctx.baseUrl}/verify-request`);
-  next.searchParams.set("provider", settings.provider.id);
-  next.searchParams.set("type", "signup");
-  return redirect(next.href);
+  return redirect(checkEmailUrl(ctx, { provider: settings.provider.id, type: "signup", email }));
 }

@@ -49,6 +49,7 @@ import { passkeySignUpPageAction } from "./passkey-signup-page.ts";
 import { passkeysAction } from "./passkeys.ts";
 import { providersAction } from "./providers.ts";
 import { reauthenticateAction } from "./reauthenticate.ts";
+import { resendVerificationAction } from "./resend-verification.ts";
 import { resetPasswordAction } from "./reset-password.ts";
 import { resetPasswordPageAction } from "./reset-password-page.ts";
 import { sessionAction } from "./session.ts";
@@ -106,6 +107,7 @@ export const ENDPOINTS = [
   // Password accounts (the Password provider; without one these answer 404).
   endpoint({ method: "GET", action: "signup", provider: "absent", ...page, csrf: null, handle: signUpPageAction }),
   endpoint({ method: "POST", action: "signup", provider: "absent", ...page, csrf: refuseToForm("signup"), handle: signUpAction }),
+  endpoint({ method: "POST", action: "resend-verification", provider: "absent", ...page, csrf: refuseToForm("signup"), handle: resendVerificationAction }),
   endpoint({ method: "GET", action: "verify-email", provider: "absent", ...page, csrf: null, handle: verifyEmailPageAction }),
   endpoint({ method: "POST", action: "verify-email", provider: "absent", ...page, csrf: refuseToSignIn, handle: verifyEmailAction }),
   endpoint({ method: "GET", action: "forgot-password", provider: "absent", ...page, csrf: null, handle: forgotPasswordPageAction }),

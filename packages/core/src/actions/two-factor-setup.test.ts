@@ -176,7 +176,10 @@ describe("two-factor-setup (the enrolment page)", () => {
       const answer = await postSetup(di, { code: code(key, app.clock.now, 10 + n) });
       assert.equal(answer.status, 302, `attempt ${n}`);
     }
-    const refused = await postSetup(di, { code: code(key, app.clock.now) });
+    const refusedPost = await postSetup(di, { code: code(key, app.clock.now) });
+    // Redirected to the 429 page (issue 23: a reload must not post the form again).
+    assert.equal(refusedPost.status, 303);
+    const refused = await di.request(refusedPost.headers.get("location") ?? "");
     assert.equal(refused.status, 429);
     assert.match(refused.headers.get("retry-after") ?? "", /^\d+$/);
     assert.match(await refused.text(), /<h1>Too many attempts<\/h1>/);

@@ -16,7 +16,12 @@ import {
 import type { CsrfRule } from "./endpoint.ts";
 import { issueSession, refuseDisabled } from "./lib/complete-sign-in.ts";
 import { limit, tooManyAttempts } from "./lib/limit.ts";
-import { pendingCookieName, requireTwoFactorAdapter, spendSecondFactor } from "./lib/two-factor.ts";
+import {
+  backupCodeRefusal,
+  pendingCookieName,
+  requireTwoFactorAdapter,
+  spendSecondFactor,
+} from "./lib/two-factor.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -61,13 +66,17 @@ export async function twoFactorAction(
   if (!passed) {
     ctx.config.logger.warn("TwoFactorCodeFailed", { userId });
     await lockout?.fail(attempt);
+    const refusal = backup
+      ? await backupCodeRefusal(ctx, adapter, { userId, backupCode: ctx.body.backupCode })
+      : "TwoFactorCodeInvalid";
+    // The audit keeps the failure's kind; a spent backup code is a detail of it.
     await recordSignInFailed(ctx, {
       reason: "TwoFactorCodeInvalid",
       method,
       userId,
-      detail: { secondFactor },
+      detail: { secondFactor, ...(refusal === "BackupCodeUsed" ? { backupCodeUsed: true } : {}) },
     });
-    return backToForm(ctx, "TwoFactorCodeInvalid", backup);
+    return backToForm(ctx, refusal, backup);
   }
   await lockout?.succeed(attempt);
   // Claimed only after a right code, so a typo does not spend the state; a second use of the same

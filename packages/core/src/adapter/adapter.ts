@@ -256,6 +256,11 @@ export interface Adapter {
   useBackupCode?(userId: string, codeHash: string): Promise<boolean>;
   /** How many unused backup codes the user has. */
   countBackupCodes?(userId: string): Promise<number>;
+  /**
+   * Whether the user has this backup code and it was used: after a refused code, so the page can say
+   * "already used" rather than "wrong" (a person who tries a crossed-off code again learns why).
+   */
+  backupCodeUsed?(userId: string, codeHash: string): Promise<boolean>;
 
   // --- Sessions as the account console lists them (both strategies), and the audit log. ---
   /**

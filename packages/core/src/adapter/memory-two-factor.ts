@@ -14,6 +14,7 @@ type TwoFactorMethods = Pick<
   | "replaceBackupCodes"
   | "useBackupCode"
   | "countBackupCodes"
+  | "backupCodeUsed"
 >;
 
 /**
@@ -84,6 +85,10 @@ export function createMemoryTwoFactor(hasUser: (userId: string) => boolean): {
       if (codes?.get(codeHash) !== null) return false; // unknown (undefined) or used (a Date)
       codes.set(codeHash, new Date());
       return true;
+    },
+
+    async backupCodeUsed(userId, codeHash) {
+      return backupCodes.get(userId)?.get(codeHash) instanceof Date;
     },
 
     async countBackupCodes(userId) {

@@ -322,6 +322,15 @@ export const errorCatalogue = {
     cause:
       "A TOTP code that did not match (or whose time step was already used), or a backup code that is unknown or spent, on the two-factor page or a two-factor-* endpoint.",
   },
+  BackupCodeUsed: {
+    status: 400,
+    surface: "request",
+    title: "Code already used",
+    message:
+      "That backup code was already used: each code works once. Use another backup code or your authenticator app.",
+    cause:
+      "A backup code of the user's that was already used, on the two-factor page (the JSON two-factor-* endpoints answer TwoFactorCodeInvalid for it).",
+  },
   PasskeyRegistrationFailed: {
     status: 400,
     surface: "request",

@@ -4,7 +4,12 @@ import type { RenderedPage } from "../pages/render-page.ts";
 export type Outcome =
   | { type: "redirect"; url: string /** status of the JSON-mode answer; default 200 */; status?: number }
   | { type: "json"; body: unknown; status?: number; headers?: Record<string, string> }
-  | { type: "page"; page: RenderedPage };
+  /**
+   * A page. `afterPost`: where a browser's form POST goes instead (redirect after POST), so a reload
+   * shows the page again rather than posting the form a second time; an endpoint that answers JSON
+   * and any other method render the page in place.
+   */
+  | { type: "page"; page: RenderedPage; afterPost?: string };
 
 export function redirect(url: string, status?: number): Outcome {
   return status === undefined ? { type: "redirect", url } : { type: "redirect", url, status };

@@ -4,10 +4,13 @@ import type { PageContext } from "../pages/render-page.ts";
 import { type Outcome, redirect } from "./outcome.ts";
 import type { RequestContext } from "./request-context.ts";
 
-/** URL of the sign-in page (built-in or custom), with the callback URL, an error code or a notice. */
+/**
+ * URL of the sign-in page (built-in or custom), with the callback URL, an error code or a notice,
+ * and `email`: the address a refused form had, so the page shows it again (never the password).
+ */
 export function signInPageUrl(
   ctx: RequestContext,
-  params: { error?: ErrorCode; callbackUrl?: string; notice?: SignInNotice } = {},
+  params: { error?: ErrorCode; callbackUrl?: string; notice?: SignInNotice; email?: string } = {},
 ): string {
   return withQuery(pageBase(ctx, ctx.config.pages.signIn, "signin"), params);
 }
@@ -66,14 +69,30 @@ export function refusalUrl(ctx: RequestContext, code: ErrorCode, callbackUrl?: s
 /**
  * Where a failure goes: sign-in codes to the sign-in page, the rest to the error page. In JSON mode
  * the answer carries the code's status (a 4xx for what the client did; stricter than Auth.js's 200).
+ * `email`: what the refused sign-in form had in its address field, for the sign-in page to show again
+ * (only a browser's redirect carries it: a JSON client has its own form and keeps what it typed).
  */
-export function failure(ctx: RequestContext, code: ErrorCode, callbackUrl?: string): Outcome {
+export function failure(ctx: RequestContext, code: ErrorCode, callbackUrl?: string, email?: string): Outcome {
   const entry = errorCatalogue[code];
+  const typed = email && !ctx.jsonMode ? { email } : {};
   const url =
     entry.surface === "signin"
-      ? signInPageUrl(ctx, callbackUrl ? { error: code, callbackUrl } : { error: code })
+      ? signInPageUrl(ctx, { error: code, ...(callbackUrl ? { callbackUrl } : {}), ...typed })
       : errorPageUrl(ctx, entry.surface === "error" ? code : "Default");
   return redirect(url, entry.status);
+}
+
+/** The longest typed text a refused form's redirect carries back (an address is at most 254). */
+const TYPED_LIMIT = 320;
+
+/**
+ * What a refused form had in a text field, to show again: a string, cut to a sane length, or
+ * nothing. Only for fields that are not secret — never a password or a code.
+ */
+export function typedValue(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim().slice(0, TYPED_LIMIT);
+  return trimmed === "" ? undefined : trimmed;
 }
 
 function pageBase(ctx: RequestContext, custom: string | undefined, action: string): string {

@@ -43,6 +43,10 @@ export function respond(ctx: RequestContext, outcome: Outcome, answer: "json" | 
       return jsonAnswer(body, outcome.status ?? 200, headers, cookies);
     }
     case "page":
+      if (outcome.afterPost && answer === "page" && ctx.request.method === "POST") {
+        headers.location = outcome.afterPost;
+        return { status: 303, headers, cookies, body: null };
+      }
       setAll(headers, outcome.page.headers);
       return { status: outcome.page.status, headers, cookies, body: outcome.page.body };
   }

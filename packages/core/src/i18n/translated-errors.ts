@@ -4,7 +4,12 @@ import { type ErrorCode, errorCatalogue } from "../errors/catalogue.ts";
  * The request-surface codes a page shows all the same: the error page of a refused form
  * (`RateLimited`), the two-factor pages' wrong code, and the passkey sign-up page's failure.
  */
-const SHOWN_REQUEST_CODES = ["RateLimited", "TwoFactorCodeInvalid", "PasskeyRegistrationFailed"] as const;
+const SHOWN_REQUEST_CODES = [
+  "RateLimited",
+  "TwoFactorCodeInvalid",
+  "BackupCodeUsed",
+  "PasskeyRegistrationFailed",
+] as const;
 
 type Catalogue = typeof errorCatalogue;
 

@@ -113,3 +113,22 @@ test("retryAfterSeconds is ignored on every other page; it cannot replace a secu
     "X-Frame-Options",
   ]);
 });
+
+test("RateLimited: says what is paused and links back to sign-in (issue 23)", () => {
+  const account = render({
+    page: "error",
+    code: "RateLimited",
+    retryAfterSeconds: 90,
+    scope: "account",
+  }).body;
+  assert.match(account, /<p>Too many attempts\. Try again in 2 minutes\.<\/p>/);
+  assert.match(account, /<p>Attempts for this account or email address are paused, to protect it\.<\/p>/);
+  assert.match(
+    account,
+    /<a class="button" href="http:\/\/localhost:3000\/api\/auth\/signin">Back to sign in<\/a>/,
+  );
+  const network = render({ page: "error", code: "RateLimited", scope: "network" }).body;
+  assert.match(network, /Attempts from your network \(your internet connection\) are paused\./);
+  const unknown = render({ page: "error", code: "RateLimited", scope: "<b>" as never }).body;
+  assert.doesNotMatch(unknown, /paused/);
+});

@@ -17,6 +17,13 @@ function errorPageCode(code: unknown): ErrorCode {
   return known && (errorCatalogue[known].surface === "error" || known === "RateLimited") ? known : "Default";
 }
 
+/** What a rate limit paused, in words; nothing for a value that is not one of the two. */
+function pausedText(scope: unknown): "errorPage.pausedAccount" | "errorPage.pausedNetwork" | null {
+  if (scope === "account") return "errorPage.pausedAccount";
+  if (scope === "network") return "errorPage.pausedNetwork";
+  return null;
+}
+
 /** Whole seconds to wait, or null when the value is not a usable delay. */
 function retryAfter(seconds: unknown): number | null {
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
@@ -32,6 +39,9 @@ function waitText(i18n: Translator, seconds: number): string {
 /** Where the person can go from each page: retry sign-in, ask for a new reset link, or back to the site. */
 function nextStep(code: ErrorCode, context: PageContext): MarkupElement {
   const { i18n } = context;
+  if (code === "RateLimited") {
+    return h("a", { className: "button", href: `${context.baseUrl}/signin` }, i18n.t("common.backToSignIn"));
+  }
   if (code === "AccessDenied" || code === "Verification") {
     return h("a", { className: "button", href: `${context.baseUrl}/signin` }, i18n.t("common.signIn"));
   }
@@ -61,7 +71,15 @@ export function errorPage(model: ErrorModel, context: PageContext): PageView {
     wait === null
       ? errorMessage(i18n, shown)
       : i18n.t("errorPage.retryIn", { duration: waitText(i18n, wait) });
-  const content = h("div", null, h("h1", null, title), h("p", null, message), nextStep(shown, context));
+  const scope = shown === "RateLimited" ? pausedText(model.scope) : null;
+  const content = h(
+    "div",
+    null,
+    h("h1", null, title),
+    h("p", null, message),
+    scope ? h("p", null, i18n.t(scope)) : null,
+    nextStep(shown, context),
+  );
   return {
     title,
     status: errorCatalogue[shown].status,

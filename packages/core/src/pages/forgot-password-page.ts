@@ -34,6 +34,7 @@ export function forgotPasswordPage(model: ForgotPasswordModel, context: PageCont
         autoComplete: "email",
         required: true,
         invalid: error?.field === "email",
+        ...(typeof model.email === "string" ? { defaultValue: model.email } : {}),
       }),
       h("button", { type: "submit", className: "button" }, i18n.t("forgotPassword.submit")),
     ),

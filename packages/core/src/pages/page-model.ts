@@ -30,7 +30,17 @@ export type PageModel =
    * "Check your email": after a sign-in link (`signin`, the default), a sign-up, or a reset request
    * (whose link works for `resetMaxAge` seconds, default an hour).
    */
-  | { page: "verify-request"; kind?: "signin" | "signup" | "reset-password"; resetMaxAge?: number }
+  | {
+      page: "verify-request";
+      kind?: "signin" | "signup" | "reset-password";
+      resetMaxAge?: number;
+      /** The address the mail went to, shown so a typo is seen. */
+      email?: string;
+      /** "Send again": the form that asks for the same mail once more (null: the page offers none). */
+      resend?: { action: string; csrfToken: string; callbackUrl: string } | null;
+      /** The page follows a "send again": it says so. */
+      resent?: boolean;
+    }
   /** GET signup: email, password (new-password), optional name; posts to `BASE/signup`. */
   | {
       page: "signup";
@@ -41,6 +51,9 @@ export type PageModel =
       providerName: string;
       /** Passkey-only sign-up is on: a link to it. */
       passkeySignUp?: boolean;
+      /** What a refused sign-up had in its address and name fields, shown again (never the password). */
+      email?: string;
+      name?: string;
     }
   /**
    * GET passkey-signup: email and optional name, then a passkey — the page's script calls
@@ -49,7 +62,14 @@ export type PageModel =
    */
   | { page: "passkey-signup"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
   /** GET forgot-password: email; posts to `BASE/forgot-password`. */
-  | { page: "forgot-password"; csrfToken: string; callbackUrl: string; error: ErrorCode | null }
+  | {
+      page: "forgot-password";
+      csrfToken: string;
+      callbackUrl: string;
+      error: ErrorCode | null;
+      /** The address a refused form had, shown again. */
+      email?: string;
+    }
   /** GET reset-password?token&email&user: the new password; posts token, email, user and password to `BASE/reset-password`. */
   | {
       page: "reset-password";
@@ -151,7 +171,13 @@ export type PageModel =
    * Any code; codes whose surface is not "error" render as "Default", except `RateLimited`, which
    * renders as itself with its 429 status and says when to try again.
    */
-  | { page: "error"; code: ErrorCode; retryAfterSeconds?: number };
+  | {
+      page: "error";
+      code: ErrorCode;
+      retryAfterSeconds?: number;
+      /** `RateLimited`: what is paused — this account or address, or the client's network. */
+      scope?: "account" | "network";
+    };
 
 /** The confirmations the sign-in page shows from the step before. */
 export type SignInNotice = "password-reset" | "email-verified" | "account-secured";

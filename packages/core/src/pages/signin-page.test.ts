@@ -352,7 +352,8 @@ test("an error about a field marks that field and points it at the error box; ot
   assert.deepEqual(
     invalid.map((input) => [input.id, input["aria-describedby"]]),
     [
-      ["input-email-for-mail-provider", "form-error"],
+      // The email-link field is also described by its hint (issue 23).
+      ["input-email-for-mail-provider", "input-email-for-mail-provider-hint form-error"],
       ["input-email-for-pw-provider", "form-error"],
     ],
   );
@@ -383,4 +384,14 @@ test("the default names of the built-in providers are translated; an app's own n
   assert.match(page, /<span>Se connecter avec Acme SSO<\/span>/);
   assert.match(page, /aria-label="Se connecter avec GitHub"/);
   assert.match(page, /placeholder="nom@exemple\.fr"/);
+});
+
+test("two Email fields read as two forms (issue 23): the link's field says it needs no password", () => {
+  const body = signIn({ providers: [...providers, password] }).body;
+  assert.match(
+    body,
+    /<label for="input-email-for-mail-provider">Email<\/label><p id="input-email-for-mail-provider-hint" class="hint">We email you a link to sign in: no password needed\.<\/p>/,
+  );
+  const field = tags(body, "input").find((input) => input.id === "input-email-for-mail-provider");
+  assert.equal(field?.["aria-describedby"], "input-email-for-mail-provider-hint");
 });

@@ -70,12 +70,17 @@ function Field(props: {
   defaultValue?: string;
   /** The page's error box is about this field. */
   invalid?: boolean;
+  /** Shown under the label and read out with the field. */
+  hint?: string;
 }): MarkupElement {
   const { input } = props;
+  const hintId = props.hint ? `${props.id}-hint` : undefined;
+  const describedBy = [hintId, props.invalid ? ERROR_BOX_ID : undefined].filter(Boolean).join(" ");
   return h(
     "div",
     { className: "field" },
     h("label", { htmlFor: props.id }, input.label || props.name),
+    props.hint ? h("p", { id: hintId, className: "hint" }, props.hint) : null,
     h("input", {
       id: props.id,
       name: props.name,
@@ -83,7 +88,7 @@ function Field(props: {
       placeholder: input.placeholder,
       autoComplete: input.autocomplete,
       required: input.required,
-      "aria-describedby": props.invalid ? ERROR_BOX_ID : undefined,
+      "aria-describedby": describedBy || undefined,
       "aria-invalid": props.invalid ? "true" : undefined,
       defaultValue: props.defaultValue,
     }),
@@ -108,6 +113,8 @@ function ProviderForm({ provider, index, model, baseUrl, i18n, error }: FormProp
         input: { ...input, required: true },
         defaultValue: model.email,
         invalid: error?.field === "email",
+        // Two forms may each have an "Email" field (a link, a password): the hint says which this is.
+        hint: i18n.t("signin.emailLinkHint"),
       }),
     );
   } else if (provider.type === "credentials") {

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { errorCatalogue } from "../errors/catalogue.ts";
 import { field, forms, render, tags } from "./html-test-utils.ts";
 import type { PageModel } from "./render-page.ts";
+import { SHOW_PASSWORD_SCRIPT } from "./show-password-script.ts";
 
 function signUp(overrides: Partial<Extract<PageModel, { page: "signup" }>> = {}) {
   return render({
@@ -65,6 +66,7 @@ test("sign-up page: every field is labelled, the hint is tied to the password", 
     ["signup-email", "Email"],
     ["signup-name", "Name (optional)"],
     ["signup-password", "Password"],
+    ["signup-password-show", "Show password"],
   ]);
   assert.match(body, /<p id="signup-password-hint" class="hint">At least 8 characters<\/p>/);
 });
@@ -127,7 +129,7 @@ test("sign-up page: an error about no one field points at none; other codes are 
   }
 });
 
-test("with passkey-only sign-up on, a link to it (with the callback URL); no script on this page", () => {
+test("with passkey-only sign-up on, a link to it (with the callback URL); no passkey script on this page", () => {
   const callback = encodeURIComponent("http://localhost:3000/welcome");
   const page = signUp({ passkeySignUp: true });
   assert.deepEqual(
@@ -138,6 +140,21 @@ test("with passkey-only sign-up on, a link to it (with the callback URL); no scr
     ],
   );
   assert.match(page.body, />Use a passkey instead of a password<\/a>/);
-  assert.doesNotMatch(page.body, /<script/);
+  // Its one script is show-password's (issue 23), not the passkey script.
+  assert.doesNotMatch(page.body, /navigator\.credentials|data-passkey/);
   assert.doesNotMatch(signUp().body, /passkey/);
+});
+
+test("show password (issue 23): a checkbox hidden until the page's script shows it, allowed by nonce", () => {
+  const page = signUp();
+  assert.match(
+    page.body,
+    /<div class="show-password" hidden="" data-show-password="signup-password"><input type="checkbox" id="signup-password-show"\/><label for="signup-password-show">Show password<\/label><\/div>/,
+  );
+  assert.equal(tags(page.body, "input").filter((input) => input.type === "password").length, 1, "one field");
+  const csp = page.headers["Content-Security-Policy"] ?? "";
+  const nonce = /script-src 'nonce-([\w-]+)'/.exec(csp)?.[1];
+  assert.ok(nonce);
+  assert.ok(page.body.endsWith(`<script nonce="${nonce}">${SHOW_PASSWORD_SCRIPT}</script></body></html>`));
+  assert.doesNotMatch(SHOW_PASSWORD_SCRIPT, /fetch|innerHTML|eval/);
 });

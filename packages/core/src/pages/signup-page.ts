@@ -4,6 +4,8 @@ import { HiddenFields } from "./hidden-fields.ts";
 import { inlineError } from "./inline-error.ts";
 import { h } from "./lib/h.ts";
 import type { PageContext, PageModel, PageView } from "./page-model.ts";
+import { ShowPassword } from "./show-password.ts";
+import { SHOW_PASSWORD_SCRIPT } from "./show-password-script.ts";
 import { newPasswordField, TextField } from "./text-field.ts";
 import { themeCss } from "./theme.ts";
 
@@ -33,6 +35,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
         autoComplete: "email",
         required: true,
         invalid: error?.field === "email",
+        ...(typeof model.email === "string" ? { defaultValue: model.email } : {}),
       }),
       h(TextField, {
         id: "signup-name",
@@ -40,6 +43,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
         label: i18n.t("field.nameOptional"),
         type: "text",
         autoComplete: "name",
+        ...(typeof model.name === "string" ? { defaultValue: model.name } : {}),
       }),
       h(TextField, {
         ...newPasswordField(i18n),
@@ -48,6 +52,7 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
         label: i18n.t("field.password"),
         invalid: error?.field === "password",
       }),
+      h(ShowPassword, { i18n, fieldId: "signup-password" }),
       h("button", { type: "submit", className: "button" }, i18n.t("signup.submit")),
     ),
     h("hr", null),
@@ -66,5 +71,5 @@ export function signUpPage(model: SignUpModel, context: PageContext): PageView {
       ].filter((link) => link !== null),
     }),
   );
-  return { title, status: 200, content, css: themeCss(context.theme) };
+  return { title, status: 200, content, css: themeCss(context.theme), script: SHOW_PASSWORD_SCRIPT };
 }

@@ -140,6 +140,10 @@ text-underline-offset:.2em;cursor:pointer}
 word-spacing:.25em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;
 overflow-wrap:anywhere}
 form.links{margin-top:1rem}
+.resend{margin-bottom:1.5rem}
+.show-password{display:flex;align-items:center;gap:.5rem;margin-top:-.25rem}
+.show-password input{width:1.25rem;height:1.25rem;min-height:0;margin:0;padding:0;accent-color:var(--brand-color)}
+.show-password label{font-weight:400}
 .codes{display:grid;grid-template-columns:repeat(2,1fr);gap:.5rem;margin:0 0 1.5rem;padding:0;list-style:none;
 text-align:center;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 .codes li{padding:.375rem;border:1px solid var(--border);border-radius:.375rem}

@@ -5,7 +5,7 @@ import { themeCss } from "./theme.ts";
 type BackupCodesModel = Extract<PageModel, { page: "two-factor-backup-codes" }>;
 
 /**
- * After a right first code on BASE/two-factor-setup: two-step verification is on, and the ten backup
+ * After a right first code on BASE/two-factor-setup: two-factor authentication is on, and the ten backup
  * codes are shown this once (only their hashes are stored), then a link on to the callback URL. The
  * response is `no-store`, as every page's: Back or a reload does not show the codes again.
  */

@@ -76,6 +76,8 @@ export function twoFactorPage(model: TwoFactorModel, context: PageContext): Page
 
 /** A wrong code is about the one field; anything else as the other form pages show it. */
 export function codeError(i18n: Translator, code: TwoFactorModel["error"]): InlineError | null {
-  if (code === "TwoFactorCodeInvalid") return { message: errorMessage(i18n, code), field: null };
+  if (code === "TwoFactorCodeInvalid" || code === "BackupCodeUsed") {
+    return { message: errorMessage(i18n, code), field: null };
+  }
   return inlineError(i18n, code, "twoFactor.failed");
 }

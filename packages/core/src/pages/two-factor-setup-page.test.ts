@@ -24,7 +24,7 @@ function setup(overrides: Partial<Extract<PageModel, { page: "two-factor-setup" 
 test("two-factor setup: the QR code inline, as a named image, rebuilt from qrSvg()'s markup", () => {
   const page = setup();
   assert.equal(page.status, 200);
-  assert.match(page.body, /<h1>Set up two-step verification<\/h1>/);
+  assert.match(page.body, /<h1>Set up two-factor authentication<\/h1>/);
   const [qr] = tags(page.body, "div").filter((div) => div.class === "qr");
   assert.deepEqual(qr, {
     class: "qr",
@@ -76,7 +76,7 @@ test("two-factor setup: the code form and the new-key form post to BASE/two-fact
   });
   assert.match(
     code?.body ?? "",
-    /<button type="submit" class="button">Turn on two-step verification<\/button>/,
+    /<button type="submit" class="button">Turn on two-factor authentication<\/button>/,
   );
   assert.deepEqual(field(newKey?.body ?? "", "newKey"), { type: "hidden", name: "newKey", value: "1" });
   assert.equal(field(newKey?.body ?? "", "code"), undefined);
@@ -112,7 +112,7 @@ test("backup codes page: the codes once, as a list, and a Continue link to the c
   assert.equal(page.headers["Cache-Control"], "no-store");
   assert.match(
     page.body,
-    /<h1>Save your backup codes<\/h1><div class="notice" role="status">Two-step verification is on\.<\/div>/,
+    /<h1>Save your backup codes<\/h1><div class="notice" role="status">Two-factor authentication is on\.<\/div>/,
   );
   assert.ok(
     page.body.includes(

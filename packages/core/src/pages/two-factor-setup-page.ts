@@ -15,7 +15,7 @@ export function groupedKey(secret: string): string {
 }
 
 /**
- * GET BASE/two-factor-setup: turning two-step verification on (and where `twoFactor.required` sends
+ * GET BASE/two-factor-setup: turning two-factor authentication on (and where `twoFactor.required` sends
  * a user without it). The pending enrolment's QR code, its key as text for whoever cannot scan, and
  * the first code, posted to BASE/two-factor-setup; a second form asks for a new key. No JavaScript.
  */

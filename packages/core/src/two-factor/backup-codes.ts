@@ -101,6 +101,22 @@ export async function redeemBackupCode(
   return false;
 }
 
+/**
+ * Whether a refused code is one of the user's that was already used (`used`: the adapter's
+ * `backupCodeUsed`), under any configured secret. False for anything that is not a backup code.
+ */
+export async function backupCodeWasUsed(
+  keys: KeyRing,
+  input: { userId: string; code: unknown; used: (codeHash: string) => Promise<boolean> },
+): Promise<boolean> {
+  const code = normalizeBackupCode(input.code);
+  if (code === null) return false;
+  for (const hash of await backupCodeHashes(keys, { userId: input.userId, code })) {
+    if (await input.used(hash)) return true;
+  }
+  return false;
+}
+
 /** The code's hash under each configured secret, first secret first. */
 async function backupCodeHashes(keys: KeyRing, input: { userId: string; code: string }): Promise<string[]> {
   const code = normalizeBackupCode(input.code);

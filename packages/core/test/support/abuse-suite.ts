@@ -60,13 +60,26 @@ export function abuseSuite(label: string, open: () => Promise<OpenedStorage<Suit
           const answer = await passwordSignIn(attacker, `someone${i}@example.test`, "wrong password here");
           assert.equal(errorOf(answer), "CredentialsSignin", `attempt ${i + 1}`);
         }
-        const page = await passwordSignIn(attacker, "someone@example.test", "wrong password here");
+        // Issue 23: a refused browser form is redirected (303) to the 429 page, so a reload does not
+        // post again; the page says what is paused and links back to sign-in. (It was the 429 itself.)
+        const refused = await passwordSignIn(attacker, "someone@example.test", "wrong password here");
+        assert.equal(refused.status, 303);
+        const location = new URL(refused.headers.get("location") ?? "");
+        assert.equal(location.pathname, "/api/auth/error");
+        assert.equal(location.searchParams.get("error"), "RateLimited");
+        assert.equal(location.searchParams.get("scope"), "network");
+        const page = await attacker.request(location.href);
         assert.equal(page.status, 429);
         const retryAfter = Number(page.headers.get("retry-after"));
         assert.ok(retryAfter > 0 && retryAfter <= 300, `Retry-After ${retryAfter}`);
         const html = await page.text();
         assert.match(html, /Too many attempts/);
         assert.match(html, /Try again in \d+ minutes?/);
+        assert.match(html, /Attempts from your network \(your internet connection\) are paused\./);
+        assert.match(
+          html,
+          /<a class="button" href="http:\/\/localhost:3000\/api\/auth\/signin">Back to sign in<\/a>/,
+        );
 
         const csrfToken = await attacker.csrf();
         const json = await attacker.request("/api/auth/callback/password", {
@@ -91,11 +104,11 @@ export function abuseSuite(label: string, open: () => Promise<OpenedStorage<Suit
         for (let i = 0; i < 4; i++) {
           statuses.push((await submit(person, "/api/auth/forgot-password", { email: VICTIM })).status);
         }
-        // 3 per address per 15 minutes, then 429 — from any client.
-        assert.deepEqual(statuses, [302, 302, 302, 429]);
+        // 3 per address per 15 minutes, then refused — from any client (303 to the 429 page).
+        assert.deepEqual(statuses, [302, 302, 302, 303]);
         assert.equal(
           (await submit(browser("192.0.2.11"), "/api/auth/forgot-password", { email: VICTIM })).status,
-          429,
+          303,
         );
         assert.equal(
           (
@@ -130,7 +143,7 @@ export function abuseSuite(label: string, open: () => Promise<OpenedStorage<Suit
         }
         // 5 guesses reach the password check; then the lockout, then the address limit, refuse the rest.
         assert.equal(oneAddress.get(302), 5);
-        assert.equal(oneAddress.get(429), 995);
+        assert.equal(oneAddress.get(303), 995, "refused: redirected to the 429 page");
         assert.equal(hasher.verified - before, 5, "only 5 passwords were hashed");
         assert.ok(
           logger.lines.some((line) => line.startsWith("warn AccountLocked")),
@@ -151,7 +164,9 @@ export function abuseSuite(label: string, open: () => Promise<OpenedStorage<Suit
 
         // A new device is now refused by the account-wide delay, even with the right password…
         const newPhone = browser("198.51.100.120");
-        assert.equal((await passwordSignIn(newPhone, VICTIM, PASSWORD)).status, 429);
+        const paused = await passwordSignIn(newPhone, VICTIM, PASSWORD);
+        assert.equal(paused.status, 303);
+        assert.equal(new URL(paused.headers.get("location") ?? "").searchParams.get("scope"), "account");
         // …but the victim's known device still signs in, during the attack.
         const again = await passwordSignIn(victimsLaptop, VICTIM, PASSWORD);
         assert.ok(sessionTokenSet(again), "a known device is not locked out");

@@ -138,8 +138,17 @@ export function twoFactorSuite(label: string, open: () => Promise<OpenedStorage<
       await signOut(ada);
       await pendingSignIn(ada, email);
       const again = await secondFactor(ada, { backupCode: first });
-      assert.equal(errorOf(again), "TwoFactorCodeInvalid");
+      // Issue 23: a spent code says so (it said "not right" before), on the backup form.
+      assert.equal(errorOf(again), "BackupCodeUsed");
       assert.equal(locationOf(again).searchParams.get("method"), "backup");
+      const spentPage = await (await ada.request(locationOf(again).href)).text();
+      assert.match(spentPage, /role="alert"[^>]*>That backup code was already used: each code works once\./);
+      const unknown = await secondFactor(ada, { backupCode: "aaaaa-aaaaa" });
+      assert.equal(
+        errorOf(unknown),
+        "TwoFactorCodeInvalid",
+        "a code that is not one of theirs is just wrong",
+      );
       assert.ok(sessionTokenSet(await secondFactor(ada, { backupCode: second })));
 
       // New backup codes (with a TOTP code) replace the old ones.
@@ -269,7 +278,9 @@ export function twoFactorSuite(label: string, open: () => Promise<OpenedStorage<
         answers.push(errorOf(await secondFactor(browser, { backupCode: "aaaaa-aaaaa" })));
       assert.deepEqual(answers, Array(5).fill("TwoFactorCodeInvalid"));
       const locked = await secondFactor(browser, { backupCode: "aaaaa-aaaaa" });
-      assert.equal(locked.status, 429);
+      // Redirected to the 429 page (issue 23), which says the account is paused.
+      assert.equal(locked.status, 303);
+      assert.equal(new URL(locked.headers.get("location") ?? "").searchParams.get("scope"), "account");
     });
   });
 

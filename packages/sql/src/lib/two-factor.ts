@@ -17,6 +17,7 @@ export type TwoFactorStore = Required<
     | "replaceBackupCodes"
     | "useBackupCode"
     | "countBackupCodes"
+    | "backupCodeUsed"
   >
 >;
 
@@ -155,6 +156,17 @@ export function twoFactorStore(db: SqlDatabase): TwoFactorStore {
 
     // The row stays, marked used, rather than being deleted: `countBackupCodes` and a later
     // `replaceBackupCodes` see the same set, and a used code is still found, and refused.
+    backupCodeUsed: (userId, codeHash) =>
+      guard("backupCodeUsed", async () => {
+        const row = await kysely
+          .selectFrom("gh_backup_codes")
+          .select("user_id")
+          .where("user_id", "=", userId)
+          .where("code_hash", "=", codeHash)
+          .where("used_at", "is not", null)
+          .executeTakeFirst();
+        return row !== undefined;
+      }),
     useBackupCode: (userId, codeHash) =>
       guard("useBackupCode", async () => {
         const usedAt = toDateColumn(dialect, new Date(), "usedAt");

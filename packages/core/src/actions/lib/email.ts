@@ -4,8 +4,9 @@ import { callAdapter } from "../../adapter/call-adapter.ts";
 import type { Account } from "../../config/options.ts";
 import { AuthError } from "../../errors/auth-error.ts";
 import { describe } from "../../errors/describe.ts";
+import { checkEmailUrl } from "../../http/check-email-url.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
-import { failure, pageContext } from "../../http/page-urls.ts";
+import { failure, pageContext, typedValue } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import { withDeadline } from "../../lib/deadline.ts";
 import { renderPage } from "../../pages/render-page.ts";
@@ -29,7 +30,8 @@ export async function emailSignInAction(
 ): Promise<Outcome> {
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
-  if (!email) return failure(ctx, "EmailSignin", callbackUrl);
+  // A refused form comes back with the address as typed, to correct rather than retype.
+  if (!email) return failure(ctx, "EmailSignin", callbackUrl, typedValue(ctx.body.email));
   const limited = await limit(ctx, services, "emailSignIn", email);
   if (limited) return limited;
   const adapter = requireAdapter(ctx);
@@ -71,12 +73,9 @@ export async function emailSignInAction(
     );
   } catch (error) {
     logger.error("EmailSignin", describe(error));
-    return failure(ctx, "EmailSignin", callbackUrl);
+    return failure(ctx, "EmailSignin", callbackUrl, email);
   }
-  const next = new URL(`${ctx.baseUrl}/verify-request`);
-  next.searchParams.set("provider", provider.id);
-  next.searchParams.set("type", "email");
-  return redirect(next.href);
+  return redirect(checkEmailUrl(ctx, { provider: provider.id, type: "email", email }));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { LimitedAction } from "../../config/options.ts";
 import { errorCatalogue } from "../../errors/catalogue.ts";
 import { clientOf } from "../../http/client-address.ts";
 import { json, type Outcome } from "../../http/outcome.ts";
-import { pageContext } from "../../http/page-urls.ts";
+import { errorPageUrl, pageContext } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import type { RateLimited } from "../../limits/rate-limiter.ts";
 import { renderPage } from "../../pages/render-page.ts";
@@ -36,9 +36,28 @@ export function tooManyAttempts(ctx: RequestContext, refusal: RateLimited, asJso
       "retry-after": retryAfter,
     });
   }
+  const scope = pausedScope(refusal);
   const page = renderPage(
-    { page: "error", code: "RateLimited", retryAfterSeconds: refusal.retryAfterSeconds },
+    { page: "error", code: "RateLimited", retryAfterSeconds: refusal.retryAfterSeconds, scope },
     pageContext(ctx),
   );
-  return { type: "page", page: { ...page, headers: { ...page.headers, "retry-after": retryAfter } } };
+  // A refused form POST goes to the same page by GET (its end time and scope in the URL), so a
+  // reload does not post the form again — and count again.
+  const afterPost = new URL(errorPageUrl(ctx, "RateLimited"));
+  afterPost.searchParams.set("until", String(Math.ceil(ctx.now / 1000) + refusal.retryAfterSeconds));
+  afterPost.searchParams.set("scope", scope);
+  return {
+    type: "page",
+    page: { ...page, headers: { ...page.headers, "retry-after": retryAfter } },
+    afterPost: afterPost.href,
+  };
+}
+
+/**
+ * What the refusal paused: the client's network (a per-IP rule) or the account or address (a
+ * per-identifier rule, the lockout). Saying which tells a person whether another network or another
+ * address would help; it tells an attacker nothing the limits do not count for unknown addresses too.
+ */
+function pausedScope(refusal: RateLimited): "account" | "network" {
+  return typeof refusal.cause === "string" && refusal.cause.endsWith(" per ip") ? "network" : "account";
 }

@@ -6,7 +6,7 @@ import type { Account } from "../../config/options.ts";
 import type { PasswordSettings } from "../../config/resolve-password.ts";
 import { clientOf } from "../../http/client-address.ts";
 import type { Outcome } from "../../http/outcome.ts";
-import { failure } from "../../http/page-urls.ts";
+import { failure, typedValue } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import { knownDevice, rememberDevice } from "../../limits/known-device.ts";
 import type { Attempt } from "../../limits/lockout.ts";
@@ -29,8 +29,10 @@ export async function passwordSignInAction(
   const callbackUrl = await ctx.callbackUrl();
   const email = normalizeEmail(ctx.body.email);
   const password = ctx.body.password;
+  // The page shows the address again after a refusal (what was typed, even when malformed); never the password.
+  const typed = typedValue(ctx.body.email);
   if (!email || typeof password !== "string" || password === "") {
-    return failure(ctx, "CredentialsSignin", callbackUrl);
+    return failure(ctx, "CredentialsSignin", callbackUrl, typed);
   }
   const limited = await limit(ctx, services, "passwordSignIn");
   if (limited) return limited;
@@ -69,7 +71,7 @@ export async function passwordSignInAction(
     }
     // Unknown address and wrong password alike; the typed address itself is never stored.
     await recordSignInFailed(ctx, { reason: "CredentialsSignin", method, email, detail: { locked } });
-    return failure(ctx, "CredentialsSignin", callbackUrl);
+    return failure(ctx, "CredentialsSignin", callbackUrl, typed);
   }
   await lockout?.succeed(attempt);
 
@@ -82,7 +84,7 @@ export async function passwordSignInAction(
       callbackUrl,
     });
     await recordSignInFailed(ctx, { reason: "EmailNotVerified", method, userId: user.id });
-    return failure(ctx, "EmailNotVerified", callbackUrl);
+    return failure(ctx, "EmailNotVerified", callbackUrl, typed);
   }
 
   await rememberDevice(ctx, email);

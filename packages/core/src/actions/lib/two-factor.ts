@@ -5,7 +5,12 @@ import { AuthError } from "../../errors/auth-error.ts";
 import { json, type Outcome, redirect } from "../../http/outcome.ts";
 import { formPageUrl } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
-import { createBackupCodes, hashBackupCode, redeemBackupCode } from "../../two-factor/backup-codes.ts";
+import {
+  backupCodeWasUsed,
+  createBackupCodes,
+  hashBackupCode,
+  redeemBackupCode,
+} from "../../two-factor/backup-codes.ts";
 import {
   PENDING_SIGN_IN_MAX_AGE_S,
   type PendingSignIn,
@@ -111,6 +116,25 @@ export async function spendSecondFactor(
     code: input.backupCode,
     use: (hash) => callAdapter(adapter, "useBackupCode", userId, hash),
   });
+}
+
+/**
+ * Why a backup code was refused: `BackupCodeUsed` when it is one of the user's, crossed off already
+ * (with an adapter that can say so), else `TwoFactorCodeInvalid`. Only asked after a refusal, which
+ * the lockout has counted: it tells nothing to someone who does not already hold a real code.
+ */
+export async function backupCodeRefusal(
+  ctx: RequestContext,
+  adapter: TwoFactorAdapter,
+  input: { userId: string; backupCode: unknown },
+): Promise<"BackupCodeUsed" | "TwoFactorCodeInvalid"> {
+  if (!adapter.backupCodeUsed) return "TwoFactorCodeInvalid";
+  const used = await backupCodeWasUsed(ctx.config.keys, {
+    userId: input.userId,
+    code: input.backupCode,
+    used: (hash) => callAdapter(adapter, "backupCodeUsed", input.userId, hash),
+  });
+  return used ? "BackupCodeUsed" : "TwoFactorCodeInvalid";
 }
 
 function present(value: unknown): boolean {

@@ -11,6 +11,7 @@ export const de: Messages = {
   "field.newPassword": "Neues Passwort",
   "field.nameOptional": "Name (optional)",
   "field.newPasswordHint": "Mindestens {count} Zeichen",
+  "field.showPassword": "Passwort anzeigen",
   "provider.email": "E-Mail",
   "provider.password": "E-Mail und Passwort",
   "provider.passkey": "Passkey",
@@ -18,6 +19,7 @@ export const de: Messages = {
   "signin.title": "Anmelden",
   "signin.withProvider": "Mit {provider} anmelden",
   "signin.emailPlaceholder": "name@beispiel.de",
+  "signin.emailLinkHint": "Wir schicken Ihnen einen Anmeldelink per E-Mail: Sie brauchen kein Passwort.",
   "signin.failed": "Die Anmeldung ist fehlgeschlagen.",
   "signin.noMethods": "Es ist keine Anmeldemethode eingerichtet.",
   "signin.forgotPassword": "Passwort vergessen?",
@@ -41,6 +43,11 @@ export const de: Messages = {
   "verifyRequest.signup": "Wir haben Ihnen einen Link geschickt, mit dem Sie Ihre Adresse bestätigen.",
   "verifyRequest.resetPassword":
     "Falls ein Konto diese Adresse verwendet, haben wir einen Link zum Zurücksetzen des Passworts geschickt. Er ist {duration} lang gültig.",
+  "verifyRequest.address": "E-Mail-Adresse: {email}",
+  "verifyRequest.notReceived":
+    "Nach ein paar Minuten noch keine E-Mail? Sehen Sie im Spam-Ordner nach, oder lassen Sie sie erneut senden.",
+  "verifyRequest.resend": "E-Mail erneut senden",
+  "verifyRequest.resent": "Erneut gesendet. Es kann ein paar Minuten dauern, bis sie ankommt.",
 
   "signup.title": "Konto erstellen",
   "signup.failed": "Das Konto konnte nicht erstellt werden.",
@@ -90,19 +97,19 @@ export const de: Messages = {
   "emailChangeCancelled.notRestored":
     "Alle Geräte sind abgemeldet, aber die Änderung war schon erfolgt, und {email} gehört jetzt zu einem anderen Konto. Die Adresse konnte daher nicht zurückgegeben werden. Wenden Sie sich an die Website.",
   "emailChangeCancelled.next":
-    "Wählen Sie jetzt ein neues Passwort, falls die Person, die die Änderung angefordert hat, Ihres kennt. Prüfen Sie nach der Anmeldung Ihre Passkeys, die Bestätigung in zwei Schritten und verknüpfte Konten, und entfernen Sie alles, was Sie nicht kennen.",
+    "Wählen Sie jetzt ein neues Passwort, falls die Person, die die Änderung angefordert hat, Ihres kennt. Prüfen Sie nach der Anmeldung Ihre Passkeys, die Zwei-Faktor-Authentifizierung und verknüpfte Konten, und entfernen Sie alles, was Sie nicht kennen.",
   "emailChangeCancelled.reset": "Link für ein neues Passwort senden",
   "accountSecured.title": "Dieses Konto gehört Ihnen",
   "accountSecured.text":
-    "Jemand hatte mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Da Sie jetzt nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Bestätigung in zwei Schritten, Konten bei anderen Websites, Name und Bild), und alle Sitzungen des Kontos wurden beendet.",
+    "Jemand hatte mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Da Sie jetzt nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Zwei-Faktor-Authentifizierung, Konten bei anderen Websites, Name und Bild), und alle Sitzungen des Kontos wurden beendet.",
   "accountSecured.next":
     "Falls Sie davon etwas selbst eingerichtet hatten, richten Sie es in Ihren Kontoeinstellungen neu ein.",
 
-  "twoFactor.title": "Bestätigung in zwei Schritten",
+  "twoFactor.title": "Zwei-Faktor-Authentifizierung",
   "twoFactor.codeIntro":
     "Öffnen Sie Ihre Authenticator-App und geben Sie den {digits}-stelligen Code ein, den sie für dieses Konto anzeigt.",
   "twoFactor.backupIntro":
-    "Geben Sie einen der Sicherungscodes ein, die Sie beim Einschalten der Bestätigung in zwei Schritten gespeichert haben. Jeder Code funktioniert nur einmal.",
+    "Geben Sie einen der Sicherungscodes ein, die Sie beim Einschalten der Zwei-Faktor-Authentifizierung gespeichert haben. Jeder Code funktioniert nur einmal.",
   "twoFactor.codeLabel": "Code",
   "twoFactor.codeHint": "{digits} Ziffern",
   "twoFactor.backupLabel": "Sicherungscode",
@@ -110,23 +117,27 @@ export const de: Messages = {
   "twoFactor.useApp": "Stattdessen die Authenticator-App verwenden",
   "twoFactor.useBackup": "Stattdessen einen Sicherungscode verwenden",
   "twoFactor.failed": "Der Code konnte nicht geprüft werden.",
-  "twoFactorSetup.title": "Bestätigung in zwei Schritten einrichten",
+  "twoFactorSetup.title": "Zwei-Faktor-Authentifizierung einrichten",
   "twoFactorSetup.intro":
     "Bei jeder Anmeldung geben Sie zusätzlich einen Code aus einer Authenticator-App auf Ihrem Smartphone ein.",
   "twoFactorSetup.scan": "1. Scannen Sie diesen QR-Code mit Ihrer Authenticator-App.",
   "twoFactorSetup.qrLabel": "QR-Code, um dieses Konto in einer Authenticator-App hinzuzufügen",
   "twoFactorSetup.manual": "Scannen klappt nicht? Geben Sie stattdessen diesen Schlüssel in der App ein:",
   "twoFactorSetup.enterCode": "2. Geben Sie den Code ein, den die App anzeigt.",
-  "twoFactorSetup.submit": "Bestätigung in zwei Schritten einschalten",
+  "twoFactorSetup.submit": "Zwei-Faktor-Authentifizierung einschalten",
   "twoFactorSetup.newKey": "Neuen Schlüssel anfordern",
   "backupCodes.title": "Sicherungscodes aufbewahren",
-  "backupCodes.on": "Die Bestätigung in zwei Schritten ist eingeschaltet.",
+  "backupCodes.on": "Die Zwei-Faktor-Authentifizierung ist eingeschaltet.",
   "backupCodes.intro":
     "Falls Sie Ihr Smartphone verlieren, melden Sie sich stattdessen mit einem dieser {count} Codes an. Jeder Code funktioniert nur einmal. Bewahren Sie sie sicher auf: Sie werden nicht noch einmal angezeigt.",
   "backupCodes.listLabel": "Sicherungscodes",
 
   "errorPage.newLink": "Neuen Link anfordern",
   "errorPage.retryIn": "Zu viele Versuche. Bitte warten Sie {duration} und versuchen Sie es dann erneut.",
+  "errorPage.pausedAccount":
+    "Versuche für dieses Konto bzw. diese E-Mail-Adresse sind zu seinem Schutz vorübergehend angehalten.",
+  "errorPage.pausedNetwork":
+    "Versuche aus Ihrem Netzwerk (Ihrer Internetverbindung) sind vorübergehend angehalten.",
   "relay.title": "Anmeldung fortsetzen",
 
   "mail.linkExpires": "Der Link ist {duration} lang gültig.",
@@ -190,7 +201,7 @@ export const de: Messages = {
   "mail.accountSecured.subject": "Ihr Konto bei {host} gehört jetzt Ihnen",
   "mail.accountSecured.heading": "Ihr Konto bei {host} gehört jetzt Ihnen",
   "mail.accountSecured.intro":
-    "Jemand hatte auf dieser Website mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Als Sie nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Bestätigung in zwei Schritten und verknüpfte Konten), und alle Sitzungen des Kontos wurden beendet.",
+    "Jemand hatte auf dieser Website mit Ihrer E-Mail-Adresse ein Konto erstellt, bevor die Adresse bestätigt war. Als Sie nachgewiesen haben, dass sie Ihnen gehört, wurde alles entfernt, was diese Person im Konto eingerichtet hatte (Passwort, Passkeys, Zwei-Faktor-Authentifizierung und verknüpfte Konten), und alle Sitzungen des Kontos wurden beendet.",
   "mail.accountSecured.again":
     "Falls Sie davon etwas selbst eingerichtet hatten, melden Sie sich an und richten Sie es neu ein:",
 
@@ -261,6 +272,9 @@ export const de: Messages = {
   "error.Default.message": "Bei der Anmeldung ist etwas schiefgelaufen.",
   "error.RateLimited.title": "Zu viele Versuche",
   "error.RateLimited.message": "Zu viele Versuche. Warten Sie einen Moment und versuchen Sie es dann erneut.",
+  "error.BackupCodeUsed.title": "Code schon verwendet",
+  "error.BackupCodeUsed.message":
+    "Dieser Sicherungscode wurde schon verwendet: Jeder Code funktioniert nur einmal. Verwenden Sie einen anderen Sicherungscode oder Ihre Authenticator-App.",
   "error.TwoFactorCodeInvalid.title": "Falscher Code",
   "error.TwoFactorCodeInvalid.message":
     "Dieser Code stimmt nicht. Prüfen Sie Ihre Authenticator-App und versuchen Sie es erneut.",

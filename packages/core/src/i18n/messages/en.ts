@@ -17,6 +17,7 @@ const pages = {
   "field.newPassword": "New password",
   "field.nameOptional": "Name (optional)",
   "field.newPasswordHint": "At least {count} characters",
+  "field.showPassword": "Show password",
   // The default names of the built-in providers (an app's own name is shown as it is).
   "provider.email": "Email",
   "provider.password": "Email and password",
@@ -26,6 +27,7 @@ const pages = {
   "signin.title": "Sign in",
   "signin.withProvider": "Sign in with {provider}",
   "signin.emailPlaceholder": "email@example.com",
+  "signin.emailLinkHint": "We email you a link to sign in: no password needed.",
   "signin.failed": "Unable to sign in.",
   "signin.noMethods": "No sign-in methods are configured.",
   "signin.forgotPassword": "Forgot password?",
@@ -52,6 +54,10 @@ const pages = {
   "verifyRequest.signup": "We sent a link to confirm your address.",
   "verifyRequest.resetPassword":
     "If an account uses this address, we sent a link to reset the password. It works for {duration}.",
+  "verifyRequest.address": "Email address: {email}",
+  "verifyRequest.notReceived": "No email after a few minutes? Check your spam folder, or send it again.",
+  "verifyRequest.resend": "Send the email again",
+  "verifyRequest.resent": "Sent again. It can take a few minutes to arrive.",
 
   // --- sign-up ---
   "signup.title": "Create an account",
@@ -104,21 +110,21 @@ const pages = {
   "emailChangeCancelled.notRestored":
     "Every device is signed out, but the change had gone through already and {email} is now used by another account, so it could not be given back. Contact the site for help.",
   "emailChangeCancelled.next":
-    "Now choose a new password, in case whoever asked for the change knows yours. Once signed in, check your passkeys, two-step verification and linked accounts, and remove anything you do not recognise.",
+    "Now choose a new password, in case whoever asked for the change knows yours. Once signed in, check your passkeys, two-factor authentication and linked accounts, and remove anything you do not recognise.",
   "emailChangeCancelled.reset": "Send me a link to choose a new password",
 
   // --- after a sign-in that claimed an account someone else had created with the address ---
   "accountSecured.title": "This account is yours",
   "accountSecured.text":
-    "Someone had created an account with your email address before the address was confirmed. Now that you have proven it is yours, everything they set up on the account has been removed (its password, passkeys, two-step verification, accounts at other sites, name and picture), and every session on it has ended.",
+    "Someone had created an account with your email address before the address was confirmed. Now that you have proven it is yours, everything they set up on the account has been removed (its password, passkeys, two-factor authentication, accounts at other sites, name and picture), and every session on it has ended.",
   "accountSecured.next": "If you had set any of that up yourself, set it up again in your account settings.",
 
-  // --- two-step verification ---
-  "twoFactor.title": "Two-step verification",
+  // --- two-factor authentication ---
+  "twoFactor.title": "Two-factor authentication",
   "twoFactor.codeIntro":
     "Open your authenticator app and enter the {digits}-digit code it shows for this account.",
   "twoFactor.backupIntro":
-    "Enter one of the backup codes you saved when you turned on two-step verification. Each code works once.",
+    "Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.",
   "twoFactor.codeLabel": "Code",
   "twoFactor.codeHint": "{digits} digits",
   "twoFactor.backupLabel": "Backup code",
@@ -126,17 +132,17 @@ const pages = {
   "twoFactor.useApp": "Use your authenticator app instead",
   "twoFactor.useBackup": "Use a backup code instead",
   "twoFactor.failed": "Unable to check the code.",
-  "twoFactorSetup.title": "Set up two-step verification",
+  "twoFactorSetup.title": "Set up two-factor authentication",
   "twoFactorSetup.intro":
     "Each time you sign in, you will also enter a code from an authenticator app on your phone.",
   "twoFactorSetup.scan": "1. Scan this QR code with your authenticator app.",
   "twoFactorSetup.qrLabel": "QR code to add this account to an authenticator app",
   "twoFactorSetup.manual": "Cannot scan it? Enter this key in the app instead:",
   "twoFactorSetup.enterCode": "2. Enter the code the app shows.",
-  "twoFactorSetup.submit": "Turn on two-step verification",
+  "twoFactorSetup.submit": "Turn on two-factor authentication",
   "twoFactorSetup.newKey": "Get a new key",
   "backupCodes.title": "Save your backup codes",
-  "backupCodes.on": "Two-step verification is on.",
+  "backupCodes.on": "Two-factor authentication is on.",
   "backupCodes.intro":
     "If you lose your phone, sign in with one of these {count} codes instead. Each code works once. Keep them somewhere safe: they are not shown again.",
   "backupCodes.listLabel": "Backup codes",
@@ -144,6 +150,8 @@ const pages = {
   // --- the error page, and the relay of a provider's form_post ---
   "errorPage.newLink": "Ask for a new link",
   "errorPage.retryIn": "Too many attempts. Try again in {duration}.",
+  "errorPage.pausedAccount": "Attempts for this account or email address are paused, to protect it.",
+  "errorPage.pausedNetwork": "Attempts from your network (your internet connection) are paused.",
   "relay.title": "Continue signing in",
 
   // --- mails: `{host}` is the site's host, taken from the link Gatehouse built ---
@@ -205,7 +213,7 @@ const pages = {
   "mail.accountSecured.subject": "Your account on {host} is yours now",
   "mail.accountSecured.heading": "Your account on {host} is yours now",
   "mail.accountSecured.intro":
-    "Someone had created an account on this site with your email address before the address was confirmed. When you proved it is yours, everything they set up on the account was removed (its password, passkeys, two-step verification and linked accounts), and every session on it ended.",
+    "Someone had created an account on this site with your email address before the address was confirmed. When you proved it is yours, everything they set up on the account was removed (its password, passkeys, two-factor authentication and linked accounts), and every session on it ended.",
   "mail.accountSecured.again": "If you had set any of that up yourself, sign in and set it up again:",
 } as const;
 

@@ -11,6 +11,7 @@ export const es: Messages = {
   "field.newPassword": "Nueva contraseña",
   "field.nameOptional": "Nombre (opcional)",
   "field.newPasswordHint": "Al menos {count} caracteres",
+  "field.showPassword": "Mostrar contraseña",
   "provider.email": "Correo electrónico",
   "provider.password": "Correo y contraseña",
   "provider.passkey": "Llave de acceso",
@@ -18,6 +19,7 @@ export const es: Messages = {
   "signin.title": "Iniciar sesión",
   "signin.withProvider": "Iniciar sesión con {provider}",
   "signin.emailPlaceholder": "nombre@ejemplo.com",
+  "signin.emailLinkHint": "Te enviamos un enlace para iniciar sesión por correo: no necesitas contraseña.",
   "signin.failed": "No se pudo iniciar sesión.",
   "signin.noMethods": "No hay ningún método de inicio de sesión configurado.",
   "signin.forgotPassword": "¿Olvidaste tu contraseña?",
@@ -41,6 +43,11 @@ export const es: Messages = {
   "verifyRequest.signup": "Te hemos enviado un enlace para confirmar tu dirección.",
   "verifyRequest.resetPassword":
     "Si alguna cuenta usa esta dirección, te hemos enviado un enlace para restablecer la contraseña. Es válido durante {duration}.",
+  "verifyRequest.address": "Dirección de correo: {email}",
+  "verifyRequest.notReceived":
+    "¿No te ha llegado nada en unos minutos? Revisa la carpeta de spam o vuelve a enviarlo.",
+  "verifyRequest.resend": "Volver a enviar el correo",
+  "verifyRequest.resent": "Enviado de nuevo. Puede tardar unos minutos en llegar.",
 
   "signup.title": "Crear una cuenta",
   "signup.failed": "No se pudo crear la cuenta.",
@@ -90,18 +97,18 @@ export const es: Messages = {
   "emailChangeCancelled.notRestored":
     "Se ha cerrado la sesión en todos los dispositivos, pero el cambio ya se había hecho y {email} ahora la usa otra cuenta, así que no se ha podido recuperar. Ponte en contacto con el sitio para pedir ayuda.",
   "emailChangeCancelled.next":
-    "Ahora elige una contraseña nueva, por si quien pidió el cambio conoce la tuya. Cuando inicies sesión, revisa tus llaves de acceso, la verificación en dos pasos y las cuentas vinculadas, y elimina todo lo que no reconozcas.",
+    "Ahora elige una contraseña nueva, por si quien pidió el cambio conoce la tuya. Cuando inicies sesión, revisa tus llaves de acceso, la autenticación de dos factores y las cuentas vinculadas, y elimina todo lo que no reconozcas.",
   "emailChangeCancelled.reset": "Enviarme un enlace para elegir una contraseña nueva",
   "accountSecured.title": "Esta cuenta es tuya",
   "accountSecured.text":
-    "Alguien había creado una cuenta con tu dirección de correo antes de que se confirmara. Ahora que has demostrado que es tuya, se ha eliminado todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, verificación en dos pasos, cuentas en otros sitios, nombre e imagen) y se han cerrado todas las sesiones abiertas en ella.",
+    "Alguien había creado una cuenta con tu dirección de correo antes de que se confirmara. Ahora que has demostrado que es tuya, se ha eliminado todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, autenticación de dos factores, cuentas en otros sitios, nombre e imagen) y se han cerrado todas las sesiones abiertas en ella.",
   "accountSecured.next": "Si configuraste algo de eso tú, vuelve a configurarlo en los ajustes de tu cuenta.",
 
-  "twoFactor.title": "Verificación en dos pasos",
+  "twoFactor.title": "Autenticación de dos factores",
   "twoFactor.codeIntro":
     "Abre tu aplicación de autenticación y escribe el código de {digits} dígitos que muestra para esta cuenta.",
   "twoFactor.backupIntro":
-    "Escribe uno de los códigos de respaldo que guardaste al activar la verificación en dos pasos. Cada código funciona una sola vez.",
+    "Escribe uno de los códigos de respaldo que guardaste al activar la autenticación de dos factores. Cada código funciona una sola vez.",
   "twoFactor.codeLabel": "Código",
   "twoFactor.codeHint": "{digits} dígitos",
   "twoFactor.backupLabel": "Código de respaldo",
@@ -109,23 +116,26 @@ export const es: Messages = {
   "twoFactor.useApp": "Usar tu aplicación de autenticación",
   "twoFactor.useBackup": "Usar un código de respaldo",
   "twoFactor.failed": "No se pudo comprobar el código.",
-  "twoFactorSetup.title": "Configurar la verificación en dos pasos",
+  "twoFactorSetup.title": "Configurar la autenticación de dos factores",
   "twoFactorSetup.intro":
     "Cada vez que inicies sesión, también tendrás que escribir un código de una aplicación de autenticación de tu teléfono.",
   "twoFactorSetup.scan": "1. Escanea este código QR con tu aplicación de autenticación.",
   "twoFactorSetup.qrLabel": "Código QR para añadir esta cuenta a una aplicación de autenticación",
   "twoFactorSetup.manual": "¿No puedes escanearlo? Escribe esta clave en la aplicación:",
   "twoFactorSetup.enterCode": "2. Escribe el código que muestra la aplicación.",
-  "twoFactorSetup.submit": "Activar la verificación en dos pasos",
+  "twoFactorSetup.submit": "Activar la autenticación de dos factores",
   "twoFactorSetup.newKey": "Obtener una clave nueva",
   "backupCodes.title": "Guarda tus códigos de respaldo",
-  "backupCodes.on": "La verificación en dos pasos está activada.",
+  "backupCodes.on": "La autenticación de dos factores está activada.",
   "backupCodes.intro":
     "Si pierdes el teléfono, inicia sesión con uno de estos {count} códigos. Cada código funciona una sola vez. Guárdalos en un lugar seguro: no se volverán a mostrar.",
   "backupCodes.listLabel": "Códigos de respaldo",
 
   "errorPage.newLink": "Pedir un enlace nuevo",
   "errorPage.retryIn": "Demasiados intentos. Vuelve a intentarlo dentro de {duration}.",
+  "errorPage.pausedAccount":
+    "Los intentos para esta cuenta o dirección de correo están en pausa, para protegerla.",
+  "errorPage.pausedNetwork": "Los intentos desde tu red (tu conexión a internet) están en pausa.",
   "relay.title": "Continuar con el inicio de sesión",
 
   "mail.linkExpires": "El enlace caduca en {duration}.",
@@ -189,7 +199,7 @@ export const es: Messages = {
   "mail.accountSecured.subject": "Tu cuenta en {host} ya es tuya",
   "mail.accountSecured.heading": "Tu cuenta en {host} ya es tuya",
   "mail.accountSecured.intro":
-    "Alguien había creado una cuenta en este sitio con tu dirección de correo antes de que se confirmara. Cuando demostraste que es tuya, se eliminó todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, verificación en dos pasos y cuentas vinculadas) y se cerraron todas las sesiones abiertas en ella.",
+    "Alguien había creado una cuenta en este sitio con tu dirección de correo antes de que se confirmara. Cuando demostraste que es tuya, se eliminó todo lo que esa persona había configurado en la cuenta (su contraseña, llaves de acceso, autenticación de dos factores y cuentas vinculadas) y se cerraron todas las sesiones abiertas en ella.",
   "mail.accountSecured.again": "Si configuraste algo de eso tú, inicia sesión y vuelve a configurarlo:",
 
   "error.OAuthSignin.title": "No se pudo empezar a iniciar sesión",
@@ -258,6 +268,9 @@ export const es: Messages = {
   "error.Default.message": "Algo ha fallado al iniciar sesión.",
   "error.RateLimited.title": "Demasiados intentos",
   "error.RateLimited.message": "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
+  "error.BackupCodeUsed.title": "Código ya usado",
+  "error.BackupCodeUsed.message":
+    "Ese código de respaldo ya se ha usado: cada código funciona una sola vez. Usa otro código de respaldo o tu aplicación de autenticación.",
   "error.TwoFactorCodeInvalid.title": "Código incorrecto",
   "error.TwoFactorCodeInvalid.message":
     "Ese código no es correcto. Revisa tu aplicación de autenticación y vuelve a intentarlo.",

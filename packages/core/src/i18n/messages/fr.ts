@@ -16,6 +16,7 @@ export const fr: Messages = {
   "field.newPassword": "Nouveau mot de passe",
   "field.nameOptional": "Nom (facultatif)",
   "field.newPasswordHint": "Au moins {count}\u00a0caractères",
+  "field.showPassword": "Afficher le mot de passe",
   "provider.email": "E-mail",
   "provider.password": "E-mail et mot de passe",
   "provider.passkey": "Clé d'accès",
@@ -23,6 +24,8 @@ export const fr: Messages = {
   "signin.title": "Connexion",
   "signin.withProvider": "Se connecter avec {provider}",
   "signin.emailPlaceholder": "nom@exemple.fr",
+  "signin.emailLinkHint":
+    "Nous vous envoyons un lien de connexion par e-mail\u00a0: pas besoin de mot de passe.",
   "signin.failed": "Impossible de vous connecter.",
   "signin.noMethods": "Aucun moyen de connexion n'est configuré.",
   "signin.forgotPassword": "Mot de passe oublié\u00a0?",
@@ -46,6 +49,11 @@ export const fr: Messages = {
   "verifyRequest.signup": "Nous vous avons envoyé un lien pour confirmer votre adresse.",
   "verifyRequest.resetPassword":
     "Si un compte utilise cette adresse, nous avons envoyé un lien pour réinitialiser le mot de passe. Il est valable {duration}.",
+  "verifyRequest.address": "Adresse e-mail\u00a0: {email}",
+  "verifyRequest.notReceived":
+    "Pas d'e-mail après quelques minutes\u00a0? Regardez dans vos courriers indésirables, ou renvoyez-le.",
+  "verifyRequest.resend": "Renvoyer l'e-mail",
+  "verifyRequest.resent": "E-mail renvoyé. Il peut mettre quelques minutes à arriver.",
 
   "signup.title": "Créer un compte",
   "signup.failed": "Impossible de créer le compte.",
@@ -95,19 +103,19 @@ export const fr: Messages = {
   "emailChangeCancelled.notRestored":
     "Tous les appareils sont déconnectés, mais le changement avait déjà eu lieu et {email} est désormais utilisée par un autre compte\u00a0: elle n'a pas pu être rendue. Contactez le site pour obtenir de l'aide.",
   "emailChangeCancelled.next":
-    "Choisissez maintenant un nouveau mot de passe, au cas où la personne à l'origine du changement connaîtrait le vôtre. Une fois connecté, vérifiez vos clés d'accès, la validation en deux étapes et les comptes associés, et supprimez tout ce que vous ne reconnaissez pas.",
+    "Choisissez maintenant un nouveau mot de passe, au cas où la personne à l'origine du changement connaîtrait le vôtre. Une fois connecté, vérifiez vos clés d'accès, l'authentification à deux facteurs et les comptes associés, et supprimez tout ce que vous ne reconnaissez pas.",
   "emailChangeCancelled.reset": "M'envoyer un lien pour choisir un nouveau mot de passe",
   "accountSecured.title": "Ce compte est à vous",
   "accountSecured.text":
-    "Quelqu'un avait créé un compte avec votre adresse e-mail avant qu'elle ne soit confirmée. Maintenant que vous avez prouvé qu'elle vous appartient, tout ce que cette personne avait configuré sur le compte a été supprimé (mot de passe, clés d'accès, validation en deux étapes, comptes sur d'autres sites, nom et photo), et toutes les sessions ouvertes sur ce compte ont pris fin.",
+    "Quelqu'un avait créé un compte avec votre adresse e-mail avant qu'elle ne soit confirmée. Maintenant que vous avez prouvé qu'elle vous appartient, tout ce que cette personne avait configuré sur le compte a été supprimé (mot de passe, clés d'accès, authentification à deux facteurs, comptes sur d'autres sites, nom et photo), et toutes les sessions ouvertes sur ce compte ont pris fin.",
   "accountSecured.next":
     "Si vous aviez configuré vous-même une partie de tout cela, configurez-la de nouveau dans les réglages de votre compte.",
 
-  "twoFactor.title": "Validation en deux étapes",
+  "twoFactor.title": "Authentification à deux facteurs",
   "twoFactor.codeIntro":
     "Ouvrez votre application d'authentification et saisissez le code à {digits}\u00a0chiffres qu'elle affiche pour ce compte.",
   "twoFactor.backupIntro":
-    "Saisissez l'un des codes de secours enregistrés lors de l'activation de la validation en deux étapes. Chaque code ne fonctionne qu'une fois.",
+    "Saisissez l'un des codes de secours enregistrés lors de l'activation de l'authentification à deux facteurs. Chaque code ne fonctionne qu'une fois.",
   "twoFactor.codeLabel": "Code",
   "twoFactor.codeHint": "{digits}\u00a0chiffres",
   "twoFactor.backupLabel": "Code de secours",
@@ -115,7 +123,7 @@ export const fr: Messages = {
   "twoFactor.useApp": "Utiliser plutôt votre application d'authentification",
   "twoFactor.useBackup": "Utiliser plutôt un code de secours",
   "twoFactor.failed": "Impossible de vérifier le code.",
-  "twoFactorSetup.title": "Configurer la validation en deux étapes",
+  "twoFactorSetup.title": "Configurer l'authentification à deux facteurs",
   "twoFactorSetup.intro":
     "À chaque connexion, vous saisirez aussi un code fourni par une application d'authentification sur votre téléphone.",
   "twoFactorSetup.scan": "1. Scannez ce code QR avec votre application d'authentification.",
@@ -123,16 +131,19 @@ export const fr: Messages = {
   "twoFactorSetup.manual":
     "Impossible de le scanner\u00a0? Saisissez plutôt cette clé dans l'application\u00a0:",
   "twoFactorSetup.enterCode": "2. Saisissez le code affiché par l'application.",
-  "twoFactorSetup.submit": "Activer la validation en deux étapes",
+  "twoFactorSetup.submit": "Activer l'authentification à deux facteurs",
   "twoFactorSetup.newKey": "Obtenir une nouvelle clé",
   "backupCodes.title": "Enregistrez vos codes de secours",
-  "backupCodes.on": "La validation en deux étapes est activée.",
+  "backupCodes.on": "L'authentification à deux facteurs est activée.",
   "backupCodes.intro":
     "Si vous perdez votre téléphone, connectez-vous plutôt avec l'un de ces {count}\u00a0codes. Chaque code ne fonctionne qu'une fois. Conservez-les en lieu sûr\u00a0: ils ne seront plus affichés.",
   "backupCodes.listLabel": "Codes de secours",
 
   "errorPage.newLink": "Demander un nouveau lien",
   "errorPage.retryIn": "Trop de tentatives. Réessayez dans {duration}.",
+  "errorPage.pausedAccount":
+    "Les tentatives pour ce compte ou cette adresse e-mail sont suspendues, pour le protéger.",
+  "errorPage.pausedNetwork": "Les tentatives depuis votre réseau (votre connexion internet) sont suspendues.",
   "relay.title": "Poursuivre la connexion",
 
   "mail.linkExpires": "Le lien expire dans {duration}.",
@@ -196,7 +207,7 @@ export const fr: Messages = {
   "mail.accountSecured.subject": "Votre compte sur {host} est désormais à vous",
   "mail.accountSecured.heading": "Votre compte sur {host} est désormais à vous",
   "mail.accountSecured.intro":
-    "Quelqu'un avait créé un compte sur ce site avec votre adresse e-mail avant qu'elle ne soit confirmée. Lorsque vous avez prouvé qu'elle vous appartient, tout ce que cette personne avait configuré sur le compte a été supprimé (mot de passe, clés d'accès, validation en deux étapes et comptes associés), et toutes les sessions ouvertes sur ce compte ont pris fin.",
+    "Quelqu'un avait créé un compte sur ce site avec votre adresse e-mail avant qu'elle ne soit confirmée. Lorsque vous avez prouvé qu'elle vous appartient, tout ce que cette personne avait configuré sur le compte a été supprimé (mot de passe, clés d'accès, authentification à deux facteurs et comptes associés), et toutes les sessions ouvertes sur ce compte ont pris fin.",
   "mail.accountSecured.again":
     "Si vous aviez configuré vous-même une partie de tout cela, connectez-vous et configurez-la de nouveau\u00a0:",
 
@@ -266,6 +277,9 @@ export const fr: Messages = {
   "error.Default.message": "Un problème est survenu pendant la connexion.",
   "error.RateLimited.title": "Trop de tentatives",
   "error.RateLimited.message": "Trop de tentatives. Patientez un instant, puis réessayez.",
+  "error.BackupCodeUsed.title": "Code déjà utilisé",
+  "error.BackupCodeUsed.message":
+    "Ce code de secours a déjà été utilisé\u00a0: chaque code ne fonctionne qu'une fois. Utilisez un autre code de secours ou votre application d'authentification.",
   "error.TwoFactorCodeInvalid.title": "Code incorrect",
   "error.TwoFactorCodeInvalid.message":
     "Ce code n'est pas le bon. Vérifiez votre application d'authentification et réessayez.",

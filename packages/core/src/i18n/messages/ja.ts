@@ -2,7 +2,7 @@ import type { Messages } from "./en.ts";
 
 /**
  * Japanese (polite です・ます form; "サインイン" and "パスキー" as Apple, Google and Microsoft write
- * them). Numbers, addresses and hosts stand apart from the words around them ("2 段階認証",
+ * them). Numbers, addresses and hosts stand apart from the words around them ("2 要素認証",
  * "{email} としてサインイン"), as `Intl` writes "24 時間"; a provider's name, which may be Japanese
  * itself, runs on into its particle ("GitHubでサインイン"), as Apple's "Appleでサインイン" does.
  */
@@ -16,6 +16,7 @@ export const ja: Messages = {
   "field.newPassword": "新しいパスワード",
   "field.nameOptional": "名前（任意）",
   "field.newPasswordHint": "{count} 文字以上",
+  "field.showPassword": "パスワードを表示",
   "provider.email": "メール",
   "provider.password": "メールアドレスとパスワード",
   "provider.passkey": "パスキー",
@@ -23,6 +24,7 @@ export const ja: Messages = {
   "signin.title": "サインイン",
   "signin.withProvider": "{provider}でサインイン",
   "signin.emailPlaceholder": "email@example.com",
+  "signin.emailLinkHint": "サインイン用のリンクをメールでお送りします。パスワードは不要です。",
   "signin.failed": "サインインできませんでした。",
   "signin.noMethods": "サインイン方法が設定されていません。",
   "signin.forgotPassword": "パスワードをお忘れですか？",
@@ -46,6 +48,11 @@ export const ja: Messages = {
   "verifyRequest.signup": "メールアドレスを確認するためのリンクをお送りしました。",
   "verifyRequest.resetPassword":
     "このメールアドレスを使用しているアカウントがある場合は、パスワード再設定用のリンクをお送りしました。リンクの有効期間は {duration}です。",
+  "verifyRequest.address": "メールアドレス: {email}",
+  "verifyRequest.notReceived":
+    "数分たってもメールが届かない場合は、迷惑メールフォルダーを確認するか、もう一度送信してください。",
+  "verifyRequest.resend": "メールを再送信",
+  "verifyRequest.resent": "再送信しました。届くまでに数分かかることがあります。",
 
   "signup.title": "アカウントを作成",
   "signup.failed": "アカウントを作成できませんでした。",
@@ -94,19 +101,19 @@ export const ja: Messages = {
   "emailChangeCancelled.notRestored":
     "すべてのデバイスをサインアウトしましたが、変更はすでに完了しており、{email} は現在別のアカウントで使われているため、元に戻せませんでした。サイトにお問い合わせください。",
   "emailChangeCancelled.next":
-    "変更をリクエストした人があなたのパスワードを知っている場合に備えて、新しいパスワードを設定してください。サインイン後、パスキー、2 段階認証、連携しているアカウントを確認し、心当たりのないものは削除してください。",
+    "変更をリクエストした人があなたのパスワードを知っている場合に備えて、新しいパスワードを設定してください。サインイン後、パスキー、2 要素認証、連携しているアカウントを確認し、心当たりのないものは削除してください。",
   "emailChangeCancelled.reset": "新しいパスワードを設定するリンクを送信",
   "accountSecured.title": "このアカウントはあなたのものです",
   "accountSecured.text":
-    "メールアドレスが確認される前に、誰かがあなたのメールアドレスでアカウントを作成していました。このアドレスがあなたのものであることを確認できたため、その人がアカウントに設定したもの（パスワード、パスキー、2 段階認証、他のサイトのアカウント、名前と画像）をすべて削除し、このアカウントのすべてのセッションを終了しました。",
+    "メールアドレスが確認される前に、誰かがあなたのメールアドレスでアカウントを作成していました。このアドレスがあなたのものであることを確認できたため、その人がアカウントに設定したもの（パスワード、パスキー、2 要素認証、他のサイトのアカウント、名前と画像）をすべて削除し、このアカウントのすべてのセッションを終了しました。",
   "accountSecured.next":
     "その中にご自身で設定したものがあった場合は、アカウント設定でもう一度設定してください。",
 
-  "twoFactor.title": "2 段階認証",
+  "twoFactor.title": "2 要素認証",
   "twoFactor.codeIntro":
     "認証アプリを開き、このアカウントに表示されている {digits} 桁のコードを入力してください。",
   "twoFactor.backupIntro":
-    "2 段階認証を有効にしたときに保存したバックアップ コードを 1 つ入力してください。各コードは 1 回だけ使用できます。",
+    "2 要素認証を有効にしたときに保存したバックアップ コードを 1 つ入力してください。各コードは 1 回だけ使用できます。",
   "twoFactor.codeLabel": "コード",
   "twoFactor.codeHint": "{digits} 桁の数字",
   "twoFactor.backupLabel": "バックアップ コード",
@@ -114,23 +121,26 @@ export const ja: Messages = {
   "twoFactor.useApp": "代わりに認証アプリを使う",
   "twoFactor.useBackup": "代わりにバックアップ コードを使う",
   "twoFactor.failed": "コードを確認できませんでした。",
-  "twoFactorSetup.title": "2 段階認証の設定",
+  "twoFactorSetup.title": "2 要素認証の設定",
   "twoFactorSetup.intro":
     "サインインのたびに、スマートフォンの認証アプリに表示されるコードも入力するようになります。",
   "twoFactorSetup.scan": "1. 認証アプリでこの QR コードをスキャンしてください。",
   "twoFactorSetup.qrLabel": "このアカウントを認証アプリに追加するための QR コード",
   "twoFactorSetup.manual": "スキャンできない場合は、代わりにこのキーをアプリに入力してください：",
   "twoFactorSetup.enterCode": "2. アプリに表示されたコードを入力してください。",
-  "twoFactorSetup.submit": "2 段階認証を有効にする",
+  "twoFactorSetup.submit": "2 要素認証を有効にする",
   "twoFactorSetup.newKey": "新しいキーを取得",
   "backupCodes.title": "バックアップ コードを保存してください",
-  "backupCodes.on": "2 段階認証が有効になりました。",
+  "backupCodes.on": "2 要素認証が有効になりました。",
   "backupCodes.intro":
     "スマートフォンをなくした場合は、代わりにこの {count} 個のコードのいずれかでサインインしてください。各コードは 1 回だけ使用できます。このコードは二度と表示されないため、安全な場所に保管してください。",
   "backupCodes.listLabel": "バックアップ コード",
 
   "errorPage.newLink": "新しいリンクをリクエスト",
   "errorPage.retryIn": "試行回数が多すぎます。{duration}後にもう一度お試しください。",
+  "errorPage.pausedAccount":
+    "保護のため、このアカウントまたはメールアドレスでの試行を一時的に停止しています。",
+  "errorPage.pausedNetwork": "お使いのネットワーク（インターネット接続）からの試行を一時的に停止しています。",
   "relay.title": "サインインを続行",
 
   "mail.linkExpires": "リンクの有効期間は {duration}です。",
@@ -193,7 +203,7 @@ export const ja: Messages = {
   "mail.accountSecured.subject": "{host} のアカウントがあなたのものになりました",
   "mail.accountSecured.heading": "{host} のアカウントがあなたのものになりました",
   "mail.accountSecured.intro":
-    "メールアドレスが確認される前に、誰かがあなたのメールアドレスでこのサイトのアカウントを作成していました。あなたがこのアドレスの持ち主であることを確認できたため、その人がアカウントに設定したもの（パスワード、パスキー、2 段階認証、連携しているアカウント）をすべて削除し、このアカウントのすべてのセッションを終了しました。",
+    "メールアドレスが確認される前に、誰かがあなたのメールアドレスでこのサイトのアカウントを作成していました。あなたがこのアドレスの持ち主であることを確認できたため、その人がアカウントに設定したもの（パスワード、パスキー、2 要素認証、連携しているアカウント）をすべて削除し、このアカウントのすべてのセッションを終了しました。",
   "mail.accountSecured.again":
     "その中にご自身で設定したものがあった場合は、サインインしてもう一度設定してください：",
 
@@ -262,6 +272,9 @@ export const ja: Messages = {
   "error.Default.message": "サインイン中に問題が発生しました。",
   "error.RateLimited.title": "試行回数が多すぎます",
   "error.RateLimited.message": "試行回数が多すぎます。しばらく待ってから、もう一度お試しください。",
+  "error.BackupCodeUsed.title": "使用済みのコード",
+  "error.BackupCodeUsed.message":
+    "このバックアップ コードはすでに使用されています。各コードは 1 回しか使えません。別のバックアップ コードか認証アプリを使ってください。",
   "error.TwoFactorCodeInvalid.title": "コードが正しくありません",
   "error.TwoFactorCodeInvalid.message":
     "コードが正しくありません。認証アプリを確認して、もう一度お試しください。",

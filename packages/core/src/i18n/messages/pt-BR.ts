@@ -14,6 +14,7 @@ export const ptBR: Messages = {
   "field.newPassword": "Nova senha",
   "field.nameOptional": "Nome (opcional)",
   "field.newPasswordHint": "Pelo menos {count} caracteres",
+  "field.showPassword": "Mostrar senha",
   "provider.email": "E-mail",
   "provider.password": "E-mail e senha",
   "provider.passkey": "Chave de acesso",
@@ -21,6 +22,7 @@ export const ptBR: Messages = {
   "signin.title": "Entrar",
   "signin.withProvider": "Entrar com {provider}",
   "signin.emailPlaceholder": "nome@exemplo.com.br",
+  "signin.emailLinkHint": "Enviamos um link de login por e-mail: você não precisa de senha.",
   "signin.failed": "Não foi possível entrar.",
   "signin.noMethods": "Nenhuma forma de login está configurada.",
   "signin.forgotPassword": "Esqueceu a senha?",
@@ -44,6 +46,11 @@ export const ptBR: Messages = {
   "verifyRequest.signup": "Enviamos um link para confirmar seu endereço.",
   "verifyRequest.resetPassword":
     "Se alguma conta usar este endereço, enviamos um link para redefinir a senha. Ele vale por {duration}.",
+  "verifyRequest.address": "Endereço de e-mail: {email}",
+  "verifyRequest.notReceived":
+    "O e-mail não chegou depois de alguns minutos? Confira a pasta de spam ou envie de novo.",
+  "verifyRequest.resend": "Enviar o e-mail de novo",
+  "verifyRequest.resent": "Enviado de novo. Pode levar alguns minutos para chegar.",
 
   "signup.title": "Criar uma conta",
   "signup.failed": "Não foi possível criar a conta.",
@@ -93,19 +100,19 @@ export const ptBR: Messages = {
   "emailChangeCancelled.notRestored":
     "Todos os dispositivos foram desconectados, mas a mudança já tinha acontecido e {email} agora é usado por outra conta, então não foi possível devolvê-lo. Entre em contato com o site para pedir ajuda.",
   "emailChangeCancelled.next":
-    "Agora escolha uma senha nova, caso quem pediu a mudança saiba a sua. Depois de entrar, confira suas chaves de acesso, a verificação em duas etapas e as contas vinculadas, e remova o que você não reconhecer.",
+    "Agora escolha uma senha nova, caso quem pediu a mudança saiba a sua. Depois de entrar, confira suas chaves de acesso, a autenticação de dois fatores e as contas vinculadas, e remova o que você não reconhecer.",
   "emailChangeCancelled.reset": "Enviar um link para escolher uma senha nova",
   "accountSecured.title": "Esta conta é sua",
   "accountSecured.text":
-    "Alguém tinha criado uma conta com o seu endereço de e-mail antes de ele ser confirmado. Agora que você provou que ele é seu, tudo o que essa pessoa configurou na conta foi removido (senha, chaves de acesso, verificação em duas etapas, contas em outros sites, nome e foto), e todas as sessões abertas nela foram encerradas.",
+    "Alguém tinha criado uma conta com o seu endereço de e-mail antes de ele ser confirmado. Agora que você provou que ele é seu, tudo o que essa pessoa configurou na conta foi removido (senha, chaves de acesso, autenticação de dois fatores, contas em outros sites, nome e foto), e todas as sessões abertas nela foram encerradas.",
   "accountSecured.next":
     "Se você mesmo tinha configurado alguma dessas coisas, configure de novo nas configurações da sua conta.",
 
-  "twoFactor.title": "Verificação em duas etapas",
+  "twoFactor.title": "Autenticação de dois fatores",
   "twoFactor.codeIntro":
     "Abra seu app autenticador e digite o código de {digits} dígitos que ele mostra para esta conta.",
   "twoFactor.backupIntro":
-    "Digite um dos códigos de backup que você salvou ao ativar a verificação em duas etapas. Cada código só funciona uma vez.",
+    "Digite um dos códigos de backup que você salvou ao ativar a autenticação de dois fatores. Cada código só funciona uma vez.",
   "twoFactor.codeLabel": "Código",
   "twoFactor.codeHint": "{digits} dígitos",
   "twoFactor.backupLabel": "Código de backup",
@@ -113,23 +120,27 @@ export const ptBR: Messages = {
   "twoFactor.useApp": "Usar o app autenticador",
   "twoFactor.useBackup": "Usar um código de backup",
   "twoFactor.failed": "Não foi possível verificar o código.",
-  "twoFactorSetup.title": "Configurar a verificação em duas etapas",
+  "twoFactorSetup.title": "Configurar a autenticação de dois fatores",
   "twoFactorSetup.intro":
     "Sempre que entrar, você também vai digitar um código de um app autenticador no seu celular.",
   "twoFactorSetup.scan": "1. Leia este QR code com seu app autenticador.",
   "twoFactorSetup.qrLabel": "QR code para adicionar esta conta a um app autenticador",
   "twoFactorSetup.manual": "Não consegue ler o código? Digite esta chave no app:",
   "twoFactorSetup.enterCode": "2. Digite o código que o app mostra.",
-  "twoFactorSetup.submit": "Ativar a verificação em duas etapas",
+  "twoFactorSetup.submit": "Ativar a autenticação de dois fatores",
   "twoFactorSetup.newKey": "Gerar uma nova chave",
   "backupCodes.title": "Salve seus códigos de backup",
-  "backupCodes.on": "A verificação em duas etapas está ativada.",
+  "backupCodes.on": "A autenticação de dois fatores está ativada.",
   "backupCodes.intro":
     "Se você perder o celular, entre com um destes {count} códigos. Cada código só funciona uma vez. Guarde-os em um lugar seguro: eles não serão mostrados de novo.",
   "backupCodes.listLabel": "Códigos de backup",
 
   "errorPage.newLink": "Pedir um novo link",
   "errorPage.retryIn": "Muitas tentativas. Tente novamente em {duration}.",
+  "errorPage.pausedAccount":
+    "As tentativas para esta conta ou endereço de e-mail estão pausadas, para protegê-la.",
+  "errorPage.pausedNetwork":
+    "As tentativas a partir da sua rede (sua conexão com a internet) estão pausadas.",
   "relay.title": "Continuar o login",
 
   "mail.linkExpires": "O link expira em {duration}.",
@@ -191,7 +202,7 @@ export const ptBR: Messages = {
   "mail.accountSecured.subject": "Sua conta em {host} agora é sua",
   "mail.accountSecured.heading": "Sua conta em {host} agora é sua",
   "mail.accountSecured.intro":
-    "Alguém tinha criado uma conta neste site com o seu endereço de e-mail antes de ele ser confirmado. Quando você provou que ele é seu, tudo o que essa pessoa configurou na conta foi removido (senha, chaves de acesso, verificação em duas etapas e contas vinculadas), e todas as sessões abertas nela foram encerradas.",
+    "Alguém tinha criado uma conta neste site com o seu endereço de e-mail antes de ele ser confirmado. Quando você provou que ele é seu, tudo o que essa pessoa configurou na conta foi removido (senha, chaves de acesso, autenticação de dois fatores e contas vinculadas), e todas as sessões abertas nela foram encerradas.",
   "mail.accountSecured.again":
     "Se você mesmo tinha configurado alguma dessas coisas, entre e configure de novo:",
 
@@ -259,6 +270,9 @@ export const ptBR: Messages = {
   "error.Default.message": "Algo deu errado ao entrar.",
   "error.RateLimited.title": "Muitas tentativas",
   "error.RateLimited.message": "Muitas tentativas. Aguarde um momento e tente novamente.",
+  "error.BackupCodeUsed.title": "Código já usado",
+  "error.BackupCodeUsed.message":
+    "Esse código de backup já foi usado: cada código funciona uma vez só. Use outro código de backup ou o app autenticador.",
   "error.TwoFactorCodeInvalid.title": "Código incorreto",
   "error.TwoFactorCodeInvalid.message":
     "Esse código não está certo. Confira seu app autenticador e tente novamente.",
