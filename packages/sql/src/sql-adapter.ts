@@ -5,8 +5,8 @@ import {
   foldKey,
   type VerificationToken,
 } from "@gatehouse/core/adapter";
-import { sql } from "kysely";
-import type { SqlDatabase } from "./database.ts";
+import { type Kysely, sql } from "kysely";
+import type { Database, SqlDatabase } from "./database.ts";
 import {
   getAccountByUserId,
   listAccountsByUserId,
@@ -290,43 +290,10 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
         // In batches of CLEAN_UP_BATCH: each statement stays well inside PostgreSQL's statement
         // time-out however large the backlog (one DELETE of a month of rows would be cancelled every
         // hour and never finish), and no batch holds its locks for long.
-        const sessions = await inBatches(async (limit) => {
-          const doomed = kysely
-            .selectFrom("gh_sessions")
-            .select("session_token_hash")
-            .where("expires", "<", cutoff)
-            .limit(limit);
-          const result = await kysely
-            .deleteFrom("gh_sessions")
-            .where("session_token_hash", "in", doomed)
-            .executeTakeFirst();
-          return Number(result.numDeletedRows);
-        });
+        const sessions = await deleteExpired(kysely, "gh_sessions", "session_token_hash", cutoff);
         // A database session's record went with its row; a jwt session's has none to go with.
-        await inBatches(async (limit) => {
-          const doomed = kysely
-            .selectFrom("gh_session_records")
-            .select("id")
-            .where("expires", "<", cutoff)
-            .limit(limit);
-          const result = await kysely
-            .deleteFrom("gh_session_records")
-            .where("id", "in", doomed)
-            .executeTakeFirst();
-          return Number(result.numDeletedRows);
-        });
-        await inBatches(async (limit) => {
-          const doomed = kysely
-            .selectFrom("gh_verification_tokens")
-            .select("token_hash")
-            .where("expires", "<", cutoff)
-            .limit(limit);
-          const result = await kysely
-            .deleteFrom("gh_verification_tokens")
-            .where("token_hash", "in", doomed)
-            .executeTakeFirst();
-          return Number(result.numDeletedRows);
-        });
+        await deleteExpired(kysely, "gh_session_records", "id", cutoff);
+        await deleteExpired(kysely, "gh_verification_tokens", "token_hash", cutoff);
         await deleteEndedRateLimits(db, now.getTime());
         return sessions;
       }),
@@ -384,11 +351,23 @@ export function createAdapterOver(db: SqlDatabase, close: () => Promise<void>): 
 /** Rows per statement of the clean-up (`deleteExpiredSessions`). */
 export const CLEAN_UP_BATCH = 5000;
 
-/** Runs `batch` until it deletes fewer than a full batch; resolves to how many went in all. */
-async function inBatches(batch: (limit: number) => Promise<number>): Promise<number> {
+/**
+ * Deletes the rows of `table` whose `expires` is before `cutoff`, CLEAN_UP_BATCH at a time by their
+ * unique `key`, until a batch comes back short; resolves to how many went in all.
+ */
+async function deleteExpired(
+  kysely: Kysely<Database>,
+  table: "gh_sessions" | "gh_session_records" | "gh_verification_tokens",
+  key: string,
+  cutoff: unknown,
+): Promise<number> {
   let total = 0;
   for (;;) {
-    const deleted = await batch(CLEAN_UP_BATCH);
+    const result =
+      await sql`delete from ${sql.table(table)} where ${sql.ref(key)} in (select ${sql.ref(key)} from ${sql.table(table)} where expires < ${cutoff} limit ${CLEAN_UP_BATCH})`.execute(
+        kysely,
+      );
+    const deleted = Number(result.numAffectedRows ?? 0n);
     total += deleted;
     if (deleted < CLEAN_UP_BATCH) return total;
   }

@@ -4,13 +4,10 @@
  * time-out in force (a single DELETE of a large backlog could be cancelled by it every hour).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { after, describe, test } from "node:test";
-import { createPostgresTestSchema } from "@gatehouse/adapter-conformance";
-import { createSqlAdapter } from "../src/create-sql-adapter.ts";
+import { describe } from "node:test";
 import { migrate } from "../src/migrate.ts";
 import { CLEAN_UP_BATCH, type SqlAdapter } from "../src/sql-adapter.ts";
-import { countRows, tempDir } from "./helpers.ts";
+import { countRows, onEachDatabase } from "./helpers.ts";
 
 const BACKLOG = CLEAN_UP_BATCH * 2 + 7;
 
@@ -43,30 +40,6 @@ async function cleanUpBacklog(adapter: SqlAdapter): Promise<void> {
   assert.equal(await adapter.deleteExpiredSessions(new Date(now)), 0, "nothing left");
 }
 
-describe("deleteExpiredSessions clears a backlog of more than one batch", () => {
-  test("SQLite", async () => {
-    const dir = tempDir();
-    const adapter = createSqlAdapter({ url: `sqlite:${join(dir.path, "backlog.db")}` });
-    try {
-      await cleanUpBacklog(adapter);
-    } finally {
-      await adapter.close();
-      dir.remove();
-    }
-  });
-
-  test("PostgreSQL, statement time-out in force", async (t) => {
-    const probe = await createPostgresTestSchema();
-    if (!probe.ok) {
-      t.skip(probe.reason);
-      return;
-    }
-    after(() => probe.value.drop());
-    const adapter = createSqlAdapter({ url: probe.value.url });
-    try {
-      await cleanUpBacklog(adapter);
-    } finally {
-      await adapter.close();
-    }
-  });
+describe("deleteExpiredSessions clears a backlog of more than one batch (PostgreSQL: statement time-out in force)", () => {
+  onEachDatabase(cleanUpBacklog);
 });

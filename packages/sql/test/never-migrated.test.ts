@@ -4,13 +4,10 @@
  * call and for the rate limiter that fails open, instead of an outage that reads "try again later".
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { after, describe, test } from "node:test";
-import { createPostgresTestSchema } from "@gatehouse/adapter-conformance";
+import { describe } from "node:test";
 import { gatehouse, Password } from "@gatehouse/core";
-import { createSqlAdapter } from "../src/create-sql-adapter.ts";
 import type { SqlAdapter } from "../src/sql-adapter.ts";
-import { tempDir } from "./helpers.ts";
+import { onEachDatabase } from "./helpers.ts";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -62,33 +59,9 @@ function assertSaysSchemaMissing(logged: string[]): void {
 }
 
 describe("a never-migrated database: the log says the schema is missing and how to create it", () => {
-  test("SQLite", async () => {
-    const dir = tempDir();
-    const adapter = createSqlAdapter({ url: `sqlite:${join(dir.path, "empty.db")}` });
-    try {
-      const { status, logged } = await signUpOn(adapter);
-      assert.notEqual(status, 500);
-      assertSaysSchemaMissing(logged);
-    } finally {
-      await adapter.close();
-      dir.remove();
-    }
-  });
-
-  test("PostgreSQL", async (t) => {
-    const probe = await createPostgresTestSchema();
-    if (!probe.ok) {
-      t.skip(probe.reason);
-      return;
-    }
-    after(() => probe.value.drop());
-    const adapter = createSqlAdapter({ url: probe.value.url });
-    try {
-      const { status, logged } = await signUpOn(adapter);
-      assert.notEqual(status, 500);
-      assertSaysSchemaMissing(logged);
-    } finally {
-      await adapter.close();
-    }
+  onEachDatabase(async (adapter) => {
+    const { status, logged } = await signUpOn(adapter);
+    assert.notEqual(status, 500);
+    assertSaysSchemaMissing(logged);
   });
 });
