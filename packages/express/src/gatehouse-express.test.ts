@@ -276,9 +276,10 @@ describe("the client address: the socket peer reaches core's rate limits, not re
     const answers = await threeSignIns(origin);
     assert.deepEqual(
       answers.map((a) => a.status),
-      [302, 302, 429],
+      [302, 302, 303],
     );
     assert.match(answers[2]!.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+    assert.match(answers[2]!.headers.get("location") ?? "", /\/api\/auth\/error\?error=RateLimited&/);
   });
 
   test("also when a body parser ran first and the request is replayed", async () => {
@@ -286,7 +287,7 @@ describe("the client address: the socket peer reaches core's rate limits, not re
     const answers = await threeSignIns(replayed.origin());
     assert.deepEqual(
       answers.map((a) => a.status),
-      [302, 302, 429],
+      [302, 302, 303],
     );
   });
 });

@@ -56,13 +56,14 @@ describe("gatehouseRoutes on @hono/node-server: the socket peer is the client ad
     assert.deepEqual(peer, { ours: "127.0.0.1", conninfo: "127.0.0.1" });
   });
 
-  test("the third sign-in from 127.0.0.1 is refused (429, Retry-After), whatever X-Forwarded-For says", async () => {
+  test("the third sign-in from 127.0.0.1 is refused (303 to the rate-limit page, Retry-After), whatever X-Forwarded-For says", async () => {
     const answers = await threeSignIns(send);
     assert.deepEqual(
       answers.map((a) => a.status),
-      [302, 302, 429],
+      [302, 302, 303],
     );
     assert.match(answers[2]!.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+    assert.match(answers[2]!.headers.get("location") ?? "", /\/api\/auth\/error\?error=RateLimited&/);
   });
 });
 
@@ -73,7 +74,7 @@ describe("gatehouseRoutes without a Node server", () => {
     const answers = await threeSignIns(async (path, init) => app.request(`${ORIGIN}${path}`, init));
     assert.deepEqual(
       answers.map((a) => a.status),
-      [302, 302, 429],
+      [302, 302, 303],
     );
   });
 

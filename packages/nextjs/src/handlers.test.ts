@@ -124,9 +124,11 @@ describe("handlers", () => {
       const answers = await threeSignIns(auth, ["203.0.113.5", "10.9.9.9, 203.0.113.5", "203.0.113.5"]);
       assert.deepEqual(
         answers.map((a) => a.status),
-        [302, 302, 429],
+        [302, 302, 303],
       );
       assert.match(answers[2]!.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+      assert.match(answers[2]!.headers.get("location") ?? "", /\/api\/auth\/error\?error=RateLimited&/);
+      assert.match(answers[2]!.headers.get("location") ?? "", /\/api\/auth\/error\?error=RateLimited&/);
       const others = await threeSignIns(auth, ["203.0.113.6", "203.0.113.7", "203.0.113.8"]);
       assert.deepEqual(
         others.map((a) => a.status),

@@ -417,7 +417,7 @@ describe("the client address: the socket peer reaches core's rate limits", () =>
     server.close();
   });
 
-  test("the third sign-in from 127.0.0.1 is refused (429, Retry-After), whatever X-Forwarded-For says", async () => {
+  test("the third sign-in from 127.0.0.1 is refused (303 to the rate-limit page, Retry-After), whatever X-Forwarded-For says", async () => {
     const csrf = await raw(origin, get("/api/auth/csrf"));
     const token = (JSON.parse(csrf.body) as { csrfToken: string }).csrfToken;
     const signIn = (forwardedFor?: string) =>
@@ -433,11 +433,13 @@ describe("the client address: the socket peer reaches core's rate limits", () =>
     assert.equal((await signIn("198.51.100.1")).status, 302);
     assert.equal(calls.info.at(-1)?.clientAddress, "127.0.0.1", "handler gets the socket peer");
     const refused = await signIn();
-    assert.equal(refused.status, 429);
+    // A browser's refused form POST is redirected to the rate-limit page (a reload posts nothing).
+    assert.equal(refused.status, 303);
+    assert.match(header(refused, "location") ?? "", /\/api\/auth\/error\?error=RateLimited&/);
     assert.match(header(refused, "retry-after") ?? "", /^[1-9]\d*$/);
     // Without rateLimit.trustedProxies the header is anyone's to send: a fresh one is no fresh client.
     for (const forwardedFor of ["203.0.113.7", "203.0.113.8, 10.0.0.1"]) {
-      assert.equal((await signIn(forwardedFor)).status, 429, forwardedFor);
+      assert.equal((await signIn(forwardedFor)).status, 303, forwardedFor);
     }
   });
 });

@@ -84,7 +84,8 @@ describe("signUp", () => {
     assert.deepEqual(result, {
       ok: true,
       status: 200,
-      url: `${BASE}/verify-request?provider=password&type=signup`,
+      // The page names the address it wrote to (encoded), the same whether or not it has an account.
+      url: `${BASE}/verify-request?provider=password&type=signup&email=${encodeURIComponent(EMAIL)}`,
     });
     const mail = await t.mail("verify-email");
     assert.equal(mail.to, EMAIL);
@@ -159,7 +160,7 @@ describe("requestPasswordReset + resetPassword", () => {
     const expected = {
       ok: true,
       status: 200,
-      url: `${BASE}/verify-request?provider=password&type=reset-password`,
+      url: `${BASE}/verify-request?provider=password&type=reset-password&email=${encodeURIComponent(EMAIL)}`,
     };
     assert.deepEqual(await t.client.requestPasswordReset({ email: EMAIL }), expected);
     const link = new URL((await t.mail("reset-password")).url);
@@ -209,7 +210,7 @@ describe("requestPasswordReset + resetPassword", () => {
     assert.deepEqual(await t.client.requestPasswordReset({ email: "nobody@example.com" }), {
       ok: true,
       status: 200,
-      url: `${BASE}/verify-request?provider=password&type=reset-password`,
+      url: `${BASE}/verify-request?provider=password&type=reset-password&email=nobody%40example.com`,
     });
     assert.deepEqual(await t.client.requestPasswordReset({ email: "nobody" }), {
       ok: false,

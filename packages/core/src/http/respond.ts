@@ -45,6 +45,9 @@ export function respond(ctx: RequestContext, outcome: Outcome, answer: "json" | 
     case "page":
       if (outcome.afterPost && answer === "page" && ctx.request.method === "POST") {
         headers.location = outcome.afterPost;
+        // A client that does not follow the redirect still learns when to try again.
+        const retryAfter = outcome.page.headers["retry-after"];
+        if (retryAfter !== undefined) headers["retry-after"] = retryAfter;
         return { status: 303, headers, cookies, body: null };
       }
       setAll(headers, outcome.page.headers);

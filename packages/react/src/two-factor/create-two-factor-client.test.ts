@@ -122,7 +122,7 @@ describe("sign-in's second step, against core", () => {
     const other = browser();
     await signIn(other, "lin@example.test");
     const reused = await other.twoFactor.submitTwoFactor({ backupCode });
-    assert.equal(reused.ok || reused.error, "TwoFactorCodeInvalid");
+    assert.equal(reused.ok || reused.error, "BackupCodeUsed");
   });
 
   it("signIn with redirect navigates to the two-factor page, as next-auth would to any URL", async () => {

@@ -11,6 +11,7 @@ import type { BackupCodesResult, TwoFactorClient, TwoFactorErrorCode, TwoFactorF
 // union, and a test keeps them in core's catalogue.
 export const SERVER_CODES = {
   TwoFactorCodeInvalid: 1,
+  BackupCodeUsed: 1,
   TwoFactorAlreadyOn: 1,
   ReauthenticationRequired: 1,
   TwoFactorNotOn: 1,

@@ -5,7 +5,8 @@ import type { Failure } from "../lib/failure.ts";
  * `NetworkError` (no answer arrived) or `Default` (an answer this client does not understand).
  */
 export type TwoFactorErrorCode =
-  | "TwoFactorCodeInvalid" // the code is wrong, or its 30 seconds were used already; a backup code is unknown or spent
+  | "TwoFactorCodeInvalid" // the code is wrong, or its 30 seconds were used already; a backup code is unknown
+  | "BackupCodeUsed" // sign-in's second step: this backup code was used already
   | "TwoFactorAlreadyOn" // enrol: turn it off first
   | "ReauthenticationRequired" // enrol: sign in again or POST reauthenticate first
   | "TwoFactorNotOn" // confirm without an enrolment; disable or new backup codes while it is off
