@@ -156,8 +156,7 @@ function classifySqlite(record: Record<string, unknown>): Classified {
   if (missing?.[1]) return missingTable(missing[1], driverCode);
   if (primary !== SQLITE_CONSTRAINT) return { code: "StorageFailed", driverCode };
   // "UNIQUE constraint failed: gh_users.email" names table.column only, never the value.
-  const message = typeof record.message === "string" ? record.message : "";
-  const constraint = /constraint failed: ([\w.]+)/.exec(message)?.[1];
+  const constraint = /constraint failed: ([\w.]+)/.exec(messageOf(record))?.[1];
   if (extended === SQLITE_CONSTRAINT_UNIQUE || extended === SQLITE_CONSTRAINT_PRIMARYKEY) {
     return { code: constraint === "gh_users.email" ? "EmailTaken" : "Conflict", driverCode, constraint };
   }
