@@ -10,9 +10,13 @@ import { type AddressInfo, connect, createServer, type Socket } from "node:net";
  *   is delivered, in order, once the mode changes.
  * - `drop`: open connections keep working; new ones are accepted and never answered nor forwarded
  *   (they stay silent until the client gives up): a firewall dropping SYNs, a full listen queue.
+ * - `hold-replies`: the client's bytes go through, the server's are held: a one-way partition, or a
+ *   client too busy to read. What was held, and then the server closing the connection, reach the
+ *   client once the mode changes, in one read: a reply and the server's goodbye that arrive
+ *   together (a backend terminated just after it said it was ready).
  * - `slow`: every chunk is delivered `delayMs` late, in order: a saturated link or server.
  */
-export type FaultMode = "pass" | "reset" | "hold" | "drop" | "slow";
+export type FaultMode = "pass" | "reset" | "hold" | "hold-replies" | "drop" | "slow";
 
 /** A TCP proxy in front of a real server (PostgreSQL, SMTP, an OpenID provider) that fails on command. */
 export interface FaultProxy {
@@ -98,24 +102,24 @@ class Link {
   constructor(state: State, client: Socket, upstream: Socket | null) {
     this.client = client;
     this.upstream = upstream;
-    const sockets = upstream ? [client, upstream] : [client];
+    const toUpstream = upstream ? new Lane(state, upstream, "to-server") : null;
+    const toClient = new Lane(state, client, "to-client");
     this.closed = new Promise((resolve) => {
-      for (const socket of sockets) {
-        socket.on("close", () => {
-          // Either side going away ends the pair, as a plain TCP connection would end.
-          for (const other of sockets) other.destroy();
-          resolve();
-        });
-      }
+      client.on("close", () => {
+        // The client going away ends the pair, as a plain TCP connection would end.
+        upstream?.destroy();
+        resolve();
+      });
+      // The server going away: the client hears it after what the server sent before (held or
+      // late bytes are still delivered), as TCP delivers a FIN after the data.
+      upstream?.on("close", () => toClient.endAfterQueue());
     });
-    if (upstream === null) {
+    if (upstream === null || toUpstream === null) {
       // Swallowed: read and forgotten, never answered.
       client.resume();
       this.lanes = [];
       return;
     }
-    const toUpstream = new Lane(state, upstream);
-    const toClient = new Lane(state, client);
     client.on("data", (chunk: Buffer) => toUpstream.push(chunk));
     upstream.on("data", (chunk: Buffer) => toClient.push(chunk));
     this.lanes = [toUpstream, toClient];
@@ -135,12 +139,15 @@ class Link {
 class Lane {
   private readonly queue: { chunk: Buffer; due: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private ending = false;
   private readonly state: State;
   private readonly to: Socket;
+  private readonly direction: "to-server" | "to-client";
 
-  constructor(state: State, to: Socket) {
+  constructor(state: State, to: Socket, direction: "to-server" | "to-client") {
     this.state = state;
     this.to = to;
+    this.direction = direction;
   }
 
   push(chunk: Buffer): void {
@@ -148,22 +155,29 @@ class Lane {
     this.pump();
   }
 
-  /** Delivers what is due, unless held; then waits for the next chunk's time. */
+  /** The other side closed: end this one once the queue is delivered. */
+  endAfterQueue(): void {
+    this.ending = true;
+    this.pump();
+  }
+
+  /** Delivers what is due, in one write, unless held; then waits for the next chunk's time. */
   pump(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.state.mode === "hold") return;
+    const { mode } = this.state;
+    if (mode === "hold" || (mode === "hold-replies" && this.direction === "to-client")) return;
     const now = Date.now();
+    const due: Buffer[] = [];
     let head = this.queue[0];
-    while (head !== undefined) {
-      if (head.due > now) {
-        this.timer = setTimeout(() => this.pump(), head.due - now);
-        return;
-      }
+    while (head !== undefined && head.due <= now) {
+      due.push(head.chunk);
       this.queue.shift();
-      if (!this.to.destroyed) this.to.write(head.chunk);
       head = this.queue[0];
     }
+    if (due.length > 0 && !this.to.destroyed) this.to.write(Buffer.concat(due));
+    if (head !== undefined) this.timer = setTimeout(() => this.pump(), head.due - now);
+    else if (this.ending) this.to.end(() => this.to.destroy());
   }
 }
 

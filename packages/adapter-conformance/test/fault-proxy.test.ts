@@ -18,10 +18,14 @@ describe("startFaultProxy", () => {
   const clients: Socket[] = [];
 
   before(async () => {
-    // Echoes every line back, upper-cased: what comes back proves it went through the server.
+    // Echoes every line back, upper-cased: what comes back proves it went through the server. It
+    // says "BYE" and closes the connection on "bye".
     echo = createServer((socket) => {
       socket.on("error", () => {});
-      socket.on("data", (chunk) => socket.write(chunk.toString().toUpperCase()));
+      socket.on("data", (chunk) => {
+        socket.write(chunk.toString().toUpperCase());
+        if (chunk.toString().endsWith("bye")) socket.end();
+      });
     });
     echo.listen(0, "127.0.0.1");
     await once(echo, "listening");
@@ -74,6 +78,23 @@ describe("startFaultProxy", () => {
     assert.equal(fresh.received(), "");
     proxy.set("pass");
     await until(() => open.received() === "ONE THREE" && fresh.received() === "TWO");
+  });
+
+  test("hold-replies: the client's bytes reach the server, the replies and the server's close wait; then all of it in one read, then the close", async () => {
+    proxy.set("pass");
+    const open = await client();
+    proxy.set("hold-replies");
+    const reads: string[] = [];
+    open.socket.on("data", (chunk) => reads.push(chunk.toString()));
+    open.socket.write("one ");
+    await moment();
+    open.socket.write("bye");
+    await moment();
+    assert.equal(open.received(), "", "the replies are held");
+    assert.equal(open.socket.readyState, "open", "the server's close is held too");
+    proxy.set("pass");
+    assert.equal(await open.ended, "closed");
+    assert.deepEqual(reads, ["ONE BYE"], "what was held arrives in one read, before the close");
   });
 
   test("reset: open connections and each new one are reset", async () => {

@@ -79,6 +79,15 @@ if (!probe.ok) {
     return { adapter, proxy: proxy as FaultProxy, name };
   }
 
+  /** The states (`idle`, `active`, …) of the backends with application_name `name`. */
+  async function backendStates(name: string): Promise<string[]> {
+    const { rows } = await admin.query<{ state: string | null }>(
+      "select state from pg_stat_activity where application_name = $1",
+      [name],
+    );
+    return rows.map((row) => row.state ?? "");
+  }
+
   async function terminateBackends(name: string): Promise<number> {
     const { rows } = await admin.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
@@ -250,6 +259,31 @@ if (!probe.ok) {
       assert.equal(proxy.connections, 0);
     });
 
+    test("a backend terminated as its connection opens, the ready reply and the termination in one read: no unhandled error, StorageUnavailable, then recovery", async () => {
+      // pg-pool hands a new connection over when it reads ReadyForQuery, and takes its own `error`
+      // listener off then; the adapter put one on a moment later. A FATAL read in the same chunk
+      // (the backend terminated just after start-up, on a busy machine) came in between: an
+      // unhandled `error` event, and the web app exited under load.
+      for (const kind of ["kysely", "session lookup"] as const) {
+        const { adapter, proxy, name } = await faultyDatabase();
+        proxy.set("hold-replies");
+        const call = settle(() =>
+          kind === "kysely"
+            ? adapter.getUser(crypto.randomUUID())
+            : adapter.getSessionAndUser(crypto.randomUUID()),
+        );
+        // The backend has started up and waits for a query: its ReadyForQuery is sent, and held.
+        await until(async () => (await backendStates(name)).includes("idle"));
+        assert.ok((await terminateBackends(name)) > 0);
+        await sleep(100); // the termination (FATAL 57P01, then the close) reaches the proxy
+        proxy.set("pass");
+        const failed = await call;
+        assert.equal(failed.ok, false, kind);
+        assert.equal(failed.code, "StorageUnavailable", `${kind}: ${JSON.stringify(failed)}`);
+        await recovered(adapter);
+      }
+    });
+
     test("a pg.Pool of the caller's: a connection terminated while checked out does not crash the process", async () => {
       const name = `gh_faults_${crypto.randomUUID().slice(0, 8)}`;
       const url = new URL(schemaUrl);
@@ -381,6 +415,15 @@ async function recovered(adapter: SqlAdapter): Promise<void> {
   }
   assert.equal(last?.ok, true, `the adapter recovers: ${JSON.stringify(last)}`);
   await calls(adapter, 6);
+}
+
+/** Polls `check` every 10 ms, for up to 5 s. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await sleep(10);
+  }
+  assert.fail("the condition did not come about within 5 s");
 }
 
 function sleep(ms: number): Promise<void> {

@@ -22,11 +22,14 @@ export interface GuardedPool {
  * Wraps a `pg.Pool` so that a database that dies or hangs can neither crash the process nor stall
  * every request:
  *
- * - Every connection the adapter checks out gets an `error` listener. pg emits `error` on a client
- *   whose server went away while it had no query running (`pg_terminate_backend`, a restart, an
- *   idle-in-transaction time-out, a reset); with no listener Node throws it and the process exits.
- *   The pool gets one too, for its idle connections. The next query on such a client fails, and the
- *   pool drops it on release.
+ * - Every connection of the pool gets an `error` listener as it is checked out, on pg-pool's
+ *   `acquire` event: pg emits `error` on a client whose server went away while it had no query
+ *   running (`pg_terminate_backend`, a restart, an idle-in-transaction time-out, a reset); with no
+ *   listener Node throws it and the process exits. pg-pool takes its own listener off as it hands
+ *   the client over, synchronously, while the caller's `await` resumes only later: an error read in
+ *   the same chunk as the reply that made the connection ready would fall in between. The pool gets
+ *   one too, for its idle connections. The next query on such a client fails, and the pool drops
+ *   it on release.
  * - A statement that timed out on the client side (pg's `query_timeout`: the server did not answer
  *   at all) leaves pg's client waiting for that answer; its socket is destroyed and the client never
  *   goes back to the pool, where the next caller's query would queue behind the lost one.
@@ -37,8 +40,7 @@ export interface GuardedPool {
 export function guardPool(pool: pg.Pool, options: { failFastMs: number; now?: () => number }): GuardedPool {
   const now = options.now ?? Date.now;
   const failFast = new FailFast(options.failFastMs, now);
-  // An idle connection that dies is removed by the pool, which then emits `error`: unheard, fatal.
-  listenOnce(pool);
+  watchPool(pool);
 
   return {
     async connect() {
@@ -53,7 +55,6 @@ export function guardPool(pool: pg.Pool, options: { failFastMs: number; now?: ()
         failFast.settle(admission);
         throw error;
       }
-      listenOnce(client);
       return new Checkout(client, failFast, admission);
     },
   };
@@ -146,10 +147,19 @@ class FailFast {
 // one per tenant), and a listener each would pile up on it.
 const listening = new WeakSet<pg.Pool | pg.PoolClient>();
 
-function listenOnce(emitter: pg.Pool | pg.PoolClient): void {
-  if (listening.has(emitter)) return;
-  listening.add(emitter);
-  (emitter as EventEmitter).on("error", ignore);
+function watchPool(pool: pg.Pool): void {
+  if (listening.has(pool)) return;
+  listening.add(pool);
+  // An idle connection that dies is removed by the pool, which then emits `error`: unheard, fatal.
+  (pool as EventEmitter).on("error", ignore);
+  // Emitted before pg-pool takes its own listener off the client, in the same turn.
+  pool.on("acquire", listenOnce);
+}
+
+function listenOnce(client: pg.PoolClient): void {
+  if (listening.has(client)) return;
+  listening.add(client);
+  (client as EventEmitter).on("error", ignore);
 }
 
 function ignore(): void {}
