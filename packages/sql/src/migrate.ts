@@ -38,30 +38,52 @@ const MIGRATION_TABLE = "gh_migration";
 const MIGRATION_LOCK_TABLE = "gh_migration_lock";
 const GATEHOUSE_TABLES = ["gh_users", "gh_accounts", "gh_sessions", "gh_verification_tokens"];
 
-/** Reads the schema version, without changing anything. */
+/**
+ * Reads the schema version, without changing anything.
+ *
+ * One read is several statements, not one snapshot, and a migration another process runs may
+ * commit while it is under way: a read that found no gh_schema and then, the commit having landed,
+ * gh_users says "tables but no version" of a schema that is fine (on PostgreSQL a backend may also
+ * resolve tables by a catalog cache a moment older than another's). So "unknown" is trusted only
+ * when read again once no migration holds the migration lock, which the migrating process keeps
+ * until its commit is done.
+ */
 export function readSchemaState(db: SqlDatabase): Promise<SchemaState> {
   return guard("readSchemaState", async () => {
-    if (await tableExists(db, "gh_schema")) {
-      const row = await db.kysely
-        .selectFrom("gh_schema")
-        .select((eb) => eb.fn.max("version").as("version"))
-        .executeTakeFirst();
-      const version = row?.version;
-      return version === null || version === undefined
-        ? { kind: "unknown" }
-        : { kind: "versioned", version: Number(version) };
-    }
-    for (const table of GATEHOUSE_TABLES) {
-      if (await tableExists(db, table)) return { kind: "unknown" };
-    }
-    // Kysely makes its bookkeeping tables before the transaction its migrations run in, so another
-    // process sees them, empty, while the first migration is under way (and an older Gatehouse killed
-    // there left them behind). Empty, they record no migration: there is no schema yet.
-    if ((await tableExists(db, MIGRATION_TABLE)) && (await hasRows(db, MIGRATION_TABLE))) {
-      return { kind: "unknown" };
-    }
-    return { kind: "missing" };
+    const state = await readStateOnce(db);
+    if (state.kind !== "unknown") return state;
+    const schema = db.dialect === "postgres" ? await currentSchema(db.kysely) : undefined;
+    const settled = await readWhenMigrationsSettle(
+      db,
+      { schema, waitMs: MIGRATION_SETTLE_WAIT_MS },
+      readStateOnce,
+    ).catch(() => null);
+    // Still locked after the wait (or the statement time-out cut it): the best answer is a new read.
+    return settled ?? readStateOnce(db);
   });
+}
+
+async function readStateOnce(db: SqlDatabase): Promise<SchemaState> {
+  if (await tableExists(db, "gh_schema")) {
+    const row = await db.kysely
+      .selectFrom("gh_schema")
+      .select((eb) => eb.fn.max("version").as("version"))
+      .executeTakeFirst();
+    const version = row?.version;
+    return version === null || version === undefined
+      ? { kind: "unknown" }
+      : { kind: "versioned", version: Number(version) };
+  }
+  for (const table of GATEHOUSE_TABLES) {
+    if (await tableExists(db, table)) return { kind: "unknown" };
+  }
+  // Kysely makes its bookkeeping tables before the transaction its migrations run in, so another
+  // process sees them, empty, while the first migration is under way (and an older Gatehouse killed
+  // there left them behind). Empty, they record no migration: there is no schema yet.
+  if ((await tableExists(db, MIGRATION_TABLE)) && (await hasRows(db, MIGRATION_TABLE))) {
+    return { kind: "unknown" };
+  }
+  return { kind: "missing" };
 }
 
 export interface AssertSchemaOptions {
@@ -84,7 +106,7 @@ export async function assertSchema(db: SqlDatabase, options: AssertSchemaOptions
   // The wait for a migration under way is its own bound (waitMs), not the statement time-out's.
   const settled = await guard("assertSchema", () =>
     withoutStatementTimeout(db, (unbounded) =>
-      readWhenMigrationsSettle(unbounded, { schema, waitMs }, readSchemaState),
+      readWhenMigrationsSettle(unbounded, { schema, waitMs }, readStateOnce),
     ),
   );
   if (settled === null) {
@@ -114,7 +136,7 @@ export async function migrate(db: SqlDatabase): Promise<MigrateResult> {
     const schema = unbounded.dialect === "postgres" ? await currentSchema(unbounded.kysely) : undefined;
     return withMigrationLock(unbounded, schema, async (locked) => {
       // Read under the lock: whatever another process migrated has committed by now.
-      const state = await readSchemaState(locked);
+      const state = await guard("migrate", () => readStateOnce(locked));
       if (state.kind === "unknown" || (state.kind === "versioned" && state.version > SCHEMA_VERSION)) {
         throw schemaMismatch(state);
       }

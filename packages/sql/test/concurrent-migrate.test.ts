@@ -116,6 +116,34 @@ async function turns(n = 20): Promise<void> {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Reads the schema state on `reader` again and again while `migrating` migrates the same empty
+ * database, until the reader sees it current; resolves to every state it read. Each read is several
+ * statements: the migration's commit lands between two of them often enough, in some of the rounds.
+ */
+async function statesReadDuringMigration(migrating: SqlDatabase, reader: SqlDatabase): Promise<string[]> {
+  const seen: string[] = [];
+  let done = false;
+  const migration = migrate(migrating).finally(() => (done = true));
+  for (;;) {
+    const state = await readSchemaState(reader);
+    seen.push(state.kind === "versioned" ? `versioned ${state.version}` : state.kind);
+    if (done && state.kind === "versioned") break;
+  }
+  await migration;
+  return seen;
+}
+
+/** None of the states read during a migration was "unknown", the torn read's answer. */
+function assertNeverTorn(rounds: string[][]): void {
+  const torn = rounds.filter((states) => states.includes("unknown"));
+  assert.deepEqual(torn, [], "a read during the migration said: Gatehouse tables but no schema version");
+  assert.ok(
+    rounds.every((states) => states.at(-1) === `versioned ${SCHEMA_VERSION}`),
+    "each reader ends seeing the current schema",
+  );
+}
+
 // Probed before any case is registered (the SQLite cases spawn processes and keep the thread busy).
 const probe = await createPostgresTestSchema("gh_test_concurrent");
 
@@ -177,6 +205,19 @@ describe("concurrent migrations on SQLite", () => {
     await checked;
     await Promise.all([migrating.close(), starting.close()]);
   });
+  test("the schema read while another connection's migration commits is never torn (it said: tables but no schema version)", async () => {
+    // readSchemaState is several statements, not one snapshot: a read that found no gh_schema, then
+    // (the migration having committed in between) found gh_users, called the schema unversioned, and
+    // a \`migrate up\` that trusted that read refused a database being migrated correctly.
+    const rounds: string[][] = [];
+    for (let round = 0; round < 10; round++) {
+      const path = freshFile();
+      const [migrating, reader] = [createSqliteAdapter(path), createSqliteAdapter(path)];
+      rounds.push(await statesReadDuringMigration(migrating.db, reader.db));
+      await Promise.all([migrating.close(), reader.close()]);
+    }
+    assertNeverTorn(rounds);
+  });
 });
 
 if (!probe.ok) {
@@ -218,6 +259,15 @@ if (!probe.ok) {
       for (const run of runs) assert.equal(run.status, 0, run.stderr);
       assertAppliedOnce(runs.map((run) => appliedBy(run.stdout)));
       await assertMigratedOnce(instanceIn(schema).db);
+    });
+
+    test("the schema read while another instance's migration commits is never torn (it said: tables but no schema version)", async () => {
+      const rounds: string[][] = [];
+      for (let round = 0; round < 6; round++) {
+        const schema = await freshSchema();
+        rounds.push(await statesReadDuringMigration(instanceIn(schema).db, instanceIn(schema).db));
+      }
+      assertNeverTorn(rounds);
     });
 
     test("a start that checks the schema during a migration waits for it, or says a migration is in progress", async () => {

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import {
+  isStorageError,
   type MigrationStatus,
   migrate,
   migrationStatus,
+  readSchemaState,
   SCHEMA_VERSION,
   SHIPPED_MIGRATIONS,
 } from "@gatehouse/sql";
@@ -96,13 +98,9 @@ async function status(context: CommandContext, target: DatabaseTarget, json: boo
 async function up(context: CommandContext, target: DatabaseTarget, json: boolean): Promise<number> {
   const database = await openDatabase(target, { create: true });
   try {
-    // migrate() refuses these too, but with the web app's wording; say what to do with this CLI.
-    if (
-      database.state.kind === "unknown" ||
-      (database.state.kind === "versioned" && database.state.version > SCHEMA_VERSION)
-    ) {
-      throw new CliError(EXIT.schema, schemaProblem(database.state) ?? "schema mismatch");
-    }
+    // No judgement of the state read at open: that read is outside the migration lock, and another
+    // `migrate up` (or a starting instance) may be half-way through. migrate() reads it again under
+    // the lock, where whatever the other one did has committed.
     const { applied, version } = await migrate(database.adapter.db);
     if (json) printJson(context, { database: target.where, applied, version });
     else {
@@ -115,6 +113,13 @@ async function up(context: CommandContext, target: DatabaseTarget, json: boolean
     }
     return EXIT.ok;
   } catch (error) {
+    // migrate() refused the schema (unversioned, or newer than this Gatehouse): say what to do with
+    // this CLI rather than in the web app's words. The state is read once more, the lock released.
+    if (isStorageError(error) && error.code === "SchemaMismatch") {
+      const state = await readSchemaState(database.adapter.db).catch(() => null);
+      const problem = state === null ? null : schemaProblem(state);
+      if (problem !== null) throw new CliError(EXIT.schema, problem, { cause: error });
+    }
     throw storageFailure(error, target.where);
   } finally {
     await database.adapter.close().catch(() => {});
