@@ -174,8 +174,13 @@ if (!probe.ok) {
       proxy.set("pass");
     }
     load.phase = `${name}: recovering`;
-    const recovered = await recoveredWithin(RECOVERY_WITHIN_MS);
-    assert.ok(recovered, `the app serves again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL coming back`);
+    const last = await recoveredWithin(RECOVERY_WITHIN_MS);
+    assert.ok(
+      last === "recovered",
+      `the app serves again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL coming back; ` +
+        `its last answer: ${last}; the process: ${JSON.stringify(app.exit()) ?? "running"}; ` +
+        `it logged last:\n${app.log.slice(-80).join("\n")}`,
+    );
     load.phase = "between";
     await load.settled([name, `${name}: recovering`]);
     assert.equal(
@@ -185,17 +190,23 @@ if (!probe.ok) {
     );
   }
 
-  /** Polls the signed-in session until it answers with the user. */
-  async function recoveredWithin(ms: number): Promise<boolean> {
+  /**
+   * Polls the signed-in session until it answers with the user: "recovered", or else the last
+   * answer it got (status and the start of the body, or the error), for the failure message.
+   */
+  async function recoveredWithin(ms: number): Promise<string> {
     const until = Date.now() + ms;
+    let last = "none";
     while (Date.now() < until) {
       const answer = await send(`${app.url}/api/auth/session`, {
         headers: { cookie: load.sessionCookieHeader },
-      }).catch(() => null);
-      if (answer?.status === 200 && answer.body.includes(app.demo.email)) return true;
+      }).catch((error: unknown) => String(error));
+      if (typeof answer === "string") last = answer;
+      else if (answer.status === 200 && answer.body.includes(app.demo.email)) return "recovered";
+      else last = `${answer.status} ${answer.body.slice(0, 200)}`;
       await sleep(100);
     }
-    return false;
+    return last;
   }
 
   /**
