@@ -156,7 +156,12 @@ describe("the admin console of the web app (Chromium)", () => {
     steps(async () => {
       await signInWithForm(admin, web, { email: ROOT, password: PASSWORD, callbackUrl: "/account" });
       await admin.waitForURL(`${web.url}/account`);
-      // The account console offers the admin console to an administrator.
+      // The site's header offers the admin console to an administrator, on every page.
+      await admin.goto(`${web.url}/`);
+      await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+      await admin.waitForURL(`${web.url}/admin`);
+      await admin.goto(`${web.url}/account`);
+      // The account console offers it too.
       await admin.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin" }).click();
       await admin.waitForURL(`${web.url}/admin`);
       await consoleSettled(admin, "[data-testid=admin-stats]");
@@ -192,7 +197,7 @@ describe("the admin console of the web app (Chromium)", () => {
       await admin.getByRole("status").filter({ hasText: "5 users shown." }).waitFor();
       assert.equal(
         await text(admin.getByRole("table").locator("caption")),
-        "Users, Newest first",
+        "Users, newest first",
         "the table says what it lists",
       );
       await accessible(admin, "users (en)");
@@ -220,6 +225,11 @@ describe("the admin console of the web app (Chromium)", () => {
       await admin.waitForURL(/unverified=true/);
       await admin.getByRole("status").filter({ hasText: "1 user shown." }).waitFor();
       assert.match(await text(rows.first()), /Bob Unconfirmed.*Email not confirmed/);
+      assert.equal(
+        await text(admin.getByRole("table").locator("caption")),
+        "Users matching your search, email address, Z to A",
+        "the sort reads as part of the caption's sentence",
+      );
       await admin.getByLabel("Email address").selectOption("");
       await admin.getByRole("button", { name: "Search", exact: true }).click();
       await admin.getByRole("status").filter({ hasText: "5 users shown." }).waitFor();
@@ -304,6 +314,9 @@ describe("the admin console of the web app (Chromium)", () => {
       await accessible(admin, "user, disabled (en)");
       await screenshots(admin, "user-disabled");
 
+      // Enabling asks for an optional reason first, as every action does.
+      await admin.getByRole("button", { name: "Enable account" }).click();
+      await admin.getByTestId("admin-enable").getByLabel("Reason (optional)").fill("Cleared by support");
       await admin.getByRole("button", { name: "Enable account" }).click();
       await admin
         .getByRole("status")
@@ -352,6 +365,7 @@ describe("the admin console of the web app (Chromium)", () => {
     steps(async () => {
       await openUser(adaId);
       const sentAfter = Date.now();
+      await admin.getByRole("button", { name: "Send password reset link" }).click();
       await admin.getByRole("button", { name: "Send password reset link" }).click();
       await admin
         .getByRole("status")
@@ -429,11 +443,15 @@ describe("the admin console of the web app (Chromium)", () => {
       await consoleSettled(admin, "[data-testid=admin-profile]");
       const role = admin.getByTestId("admin-role");
       await role.getByLabel("Role").selectOption("admin");
+      await role.getByLabel("Reason (optional)").fill("Covers for the support lead");
       await role.getByRole("button", { name: "Save role" }).click();
       await admin
         .getByRole("status")
         .filter({ hasText: `${CAROL} now has the role Administrator.` })
         .waitFor();
+      // The reason is the audit entry's, shown in the user's recent activity; the field is empty again.
+      await admin.getByText("Covers for the support lead").waitFor();
+      assert.equal(await role.getByLabel("Reason (optional)").inputValue(), "");
       assert.match(await text(admin.getByTestId("admin-profile")), /Role\s?Administrator/);
       await role.getByLabel("Role").selectOption("");
       await role.getByRole("button", { name: "Save role" }).click();
@@ -576,6 +594,11 @@ describe("the admin console of the web app (Chromium)", () => {
         await carol.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Admin" }).count(),
         0,
         "no admin link for a user who is not an administrator",
+      );
+      assert.equal(
+        await carol.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count(),
+        0,
+        "nor in the site's header",
       );
       await carol.goto(`${web.url}/admin/users`);
       await carol.getByRole("heading", { level: 1, name: "Administrators only" }).waitFor();

@@ -1,7 +1,7 @@
 import { composeAccountMail } from "../accounts/account-mail.ts";
 import { accountMailerOf } from "../accounts/account-mailer.ts";
 import { createPasswordResetLink } from "../accounts/password-reset-link.ts";
-import { userIdOf } from "../admin/admin-input.ts";
+import { reasonOf, userIdOf } from "../admin/admin-input.ts";
 import { requireAdmin } from "../admin/require-admin.ts";
 import { targetUser } from "../admin/target-user.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -14,9 +14,9 @@ import { normalizeEmail } from "../providers/email-address.ts";
 import type { Services } from "./services.ts";
 
 /**
- * `POST admin-password-reset` (JSON) with `id`, for an administrator: mails the user the same
- * single-use reset link forgot-password sends (`password.resetMaxAge`, an hour by default). The link
- * goes to the user's address only — never into the answer, so the administrator cannot use it.
+ * `POST admin-password-reset` (JSON) with `id` and an optional `reason` (the audit log keeps it), for
+ * an administrator: mails the user the same single-use reset link forgot-password sends
+ * (`password.resetMaxAge`, an hour by default). The link goes to the user's address only — never into the answer, so the administrator cannot use it.
  * Unlike forgot-password the mail is awaited: the administrator learns whether it went. Answers
  * `{ ok: true }`; `PasswordResetUnavailable` (409) without a Password provider or a usable address,
  * `MailNotSent` (502) when sending failed.
@@ -27,6 +27,7 @@ export async function adminPasswordResetAction(
   services: Services,
 ): Promise<Outcome> {
   const { adapter, admin } = await requireAdmin(ctx, services);
+  const reason = reasonOf(ctx.body.reason, false);
   const user = await targetUser(adapter, userIdOf(ctx.body.id));
   const settings = ctx.config.password;
   const mailer = accountMailerOf(ctx);
@@ -61,6 +62,11 @@ export async function adminPasswordResetAction(
     ctx.config.logger.error("AccountMailFailed", describe(error));
     throw new AuthError("MailNotSent", { cause: error });
   }
-  await recordAudit(ctx, { kind: "password-reset-link-sent", actorId: admin.id, subjectId: user.id });
+  await recordAudit(ctx, {
+    kind: "password-reset-link-sent",
+    actorId: admin.id,
+    subjectId: user.id,
+    ...(reason === undefined ? {} : { detail: { reason } }),
+  });
   return json({ ok: true });
 }

@@ -1,6 +1,6 @@
 import { endAllSessions } from "../accounts/end-sessions.ts";
 import { moveGeneration } from "../accounts/security-generation.ts";
-import { userIdOf } from "../admin/admin-input.ts";
+import { reasonOf, userIdOf } from "../admin/admin-input.ts";
 import { requireAdmin } from "../admin/require-admin.ts";
 import { targetUser } from "../admin/target-user.ts";
 import { recordAudit } from "../audit/record-audit.ts";
@@ -13,10 +13,10 @@ import type { Services } from "./services.ts";
 const MAX_SESSION_ID_LENGTH = 64;
 
 /**
- * `POST admin-sessions-revoke` (JSON) with `id` and, optionally, `sessionId`, for an administrator:
- * ends that one session of the user (`SessionNotFound`, 404, when it is not one of their live ones;
- * `SessionsUnavailable` without session records), or without `sessionId` every session of theirs,
- * on both strategies. Answers `{ ok: true, revoked }`: how many session records went.
+ * `POST admin-sessions-revoke` (JSON) with `id` and, optionally, `sessionId` and `reason` (the audit
+ * log keeps it), for an administrator: ends that one session of the user (`SessionNotFound`, 404,
+ * when it is not one of their live ones; `SessionsUnavailable` without session records), or without
+ * `sessionId` every session of theirs, on both strategies. Answers `{ ok: true, revoked }`: how many session records went.
  */
 export async function adminSessionsRevokeAction(
   ctx: RequestContext,
@@ -32,6 +32,7 @@ export async function adminSessionsRevokeAction(
   ) {
     throw new AuthError("InvalidBody", { cause: "sessionId must be a session's id" });
   }
+  const reason = reasonOf(ctx.body.reason, false);
   const user = await targetUser(adapter, id);
   let revoked: number;
   if (sessionId === undefined) {
@@ -46,7 +47,7 @@ export async function adminSessionsRevokeAction(
     kind: "session-revoked",
     actorId: admin.id,
     subjectId: user.id,
-    detail: { all: sessionId === undefined, count: revoked },
+    detail: { all: sessionId === undefined, count: revoked, ...(reason === undefined ? {} : { reason }) },
   });
   return json({ ok: true, revoked });
 }

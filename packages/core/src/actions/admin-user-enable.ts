@@ -1,5 +1,5 @@
 import { enableUserInRequest } from "../accounts/disable-user.ts";
-import { userIdOf } from "../admin/admin-input.ts";
+import { reasonOf, userIdOf } from "../admin/admin-input.ts";
 import { requireAdmin, requireMethod } from "../admin/require-admin.ts";
 import { targetUser } from "../admin/target-user.ts";
 import { adminUserOf } from "../admin/user-json.ts";
@@ -9,7 +9,7 @@ import type { RequestContext } from "../http/request-context.ts";
 import type { Services } from "./services.ts";
 
 /**
- * `POST admin-user-enable` (JSON) with `id`, for an administrator: a disabled user can sign in again
+ * `POST admin-user-enable` (JSON) with `id` and an optional `reason` (the audit log keeps it), for an administrator: a disabled user can sign in again
  * (the sessions that ended stay ended). Answers `{ ok: true, user }`; a user who is not disabled
  * stays as they are.
  */
@@ -21,8 +21,15 @@ export async function adminUserEnableAction(
   const { adapter, admin } = await requireAdmin(ctx, services);
   requireMethod(adapter, "setUserDisabled");
   const id = userIdOf(ctx.body.id);
+  const reason = reasonOf(ctx.body.reason, false);
   const target = await targetUser(adapter, id);
-  const user = target.disabledAt ? await enableUserInRequest(ctx, { userId: id, actorId: admin.id }) : target;
+  const user = target.disabledAt
+    ? await enableUserInRequest(ctx, {
+        userId: id,
+        actorId: admin.id,
+        ...(reason === undefined ? {} : { reason }),
+      })
+    : target;
   if (!user) throw new AuthError("UserNotFound", { cause: "deleted while being enabled" });
   return json({ ok: true, user: await adminUserOf(adapter, user, ctx.config.admin) });
 }

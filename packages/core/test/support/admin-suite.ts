@@ -146,6 +146,48 @@ export function adminSuite(label: string, open: () => Promise<OpenedStorage<Admi
         await signIn(browser(), "eve@example.test");
       });
 
+      test("every action on a user takes an optional reason the audit log keeps; one too long changes nothing", async () => {
+        const { browser, seedUser, adapter, signedInRoot } = await app();
+        const { id: rootId, root } = await signedInRoot();
+        const target = await seedUser("why@example.test");
+        await signIn(browser(), "why@example.test");
+        const tooLong = "x".repeat(501);
+        const actions: [string, Json, string, Json][] = [
+          [
+            "admin-sessions-revoke",
+            {},
+            "session-revoked",
+            { all: true, count: 1, reason: "Phishing report" },
+          ],
+          ["admin-password-reset", {}, "password-reset-link-sent", { reason: "Phishing report" }],
+          [
+            "admin-user-role",
+            { role: "support" },
+            "role-changed",
+            { from: null, to: "support", reason: "Phishing report" },
+          ],
+          ["admin-user-disable", {}, "user-disabled", { reason: "Phishing report" }],
+          ["admin-user-enable", {}, "user-enabled", { reason: "Phishing report" }],
+        ];
+        for (const [action, fields, kind, detail] of actions) {
+          const before = (await adapter.queryAudit({ userId: target, limit: 1000 })).entries.length;
+          refused(await post(root, action, { id: target, ...fields, reason: tooLong }), 400, "InvalidBody");
+          const after = (await adapter.queryAudit({ userId: target, limit: 1000 })).entries.length;
+          assert.equal(after, before, `${action}: a refused reason changed nothing`);
+          const done = await post(root, action, { id: target, ...fields, reason: "  Phishing report " });
+          assert.equal(done.status, 200, `${action}: ${done.text}`);
+          const entry = await lastEntry(adapter, target, kind);
+          byAdmin(entry, rootId);
+          assert.deepEqual(entry.detail, detail, action);
+        }
+        // Without one, the entry says nothing of a reason.
+        await post(root, "admin-user-role", { id: target, role: "" });
+        assert.deepEqual((await lastEntry(adapter, target, "role-changed")).detail, {
+          from: "support",
+          to: null,
+        });
+      });
+
       test("revoke one session of a user, then all of them", async () => {
         const { browser, seedUser, adapter, signedInRoot } = await app();
         const { id: rootId, root } = await signedInRoot();

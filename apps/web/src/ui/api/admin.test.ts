@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import {
   auditParams,
   disableUser,
+  enableUser,
   fetchUser,
   fetchUsers,
   parseAuditPage,
@@ -11,6 +12,7 @@ import {
   parseUserPage,
   removeTwoFactor,
   revokeUserSessions,
+  sendPasswordReset,
   setUserRole,
   userListParams,
 } from "./admin.ts";
@@ -186,6 +188,26 @@ describe("the admin API's requests", () => {
     const role = fakeFetch({ ok: true, user: { ...USER, role: null } });
     await setUserRole({ id: "u1", role: "" }, role);
     assert.equal(role.calls[0]?.body, "id=u1&role=&csrfToken=tok", "an empty role clears it");
+  });
+
+  it("sends every action's optional reason, trimmed, and none when it is blank", async () => {
+    const enable = fakeFetch({ ok: true, user: USER });
+    await enableUser({ id: "u1", reason: " Checked by phone " }, enable);
+    assert.equal(enable.calls[0]?.url, "/api/auth/admin-user-enable");
+    assert.equal(enable.calls[0]?.body, "id=u1&reason=Checked+by+phone&csrfToken=tok");
+    const reset = fakeFetch({ ok: true });
+    await sendPasswordReset({ id: "u1", reason: "Asked by phone" }, reset);
+    assert.equal(reset.calls[0]?.url, "/api/auth/admin-password-reset");
+    assert.equal(reset.calls[0]?.body, "id=u1&reason=Asked+by+phone&csrfToken=tok");
+    const quiet = fakeFetch({ ok: true });
+    await sendPasswordReset({ id: "u1", reason: " " }, quiet);
+    assert.equal(quiet.calls[0]?.body, "id=u1&csrfToken=tok");
+    const role = fakeFetch({ ok: true, user: { ...USER, role: "admin" } });
+    await setUserRole({ id: "u1", role: "admin", reason: "Joins support" }, role);
+    assert.equal(role.calls[0]?.body, "id=u1&role=admin&reason=Joins+support&csrfToken=tok");
+    const revoke = fakeFetch({ ok: true, revoked: 1 });
+    await revokeUserSessions({ id: "u1", sessionId: "s1", reason: "Stolen laptop" }, revoke);
+    assert.equal(revoke.calls[0]?.body, "id=u1&sessionId=s1&reason=Stolen+laptop&csrfToken=tok");
   });
 
   it("throws the server's refusals with their codes", async () => {

@@ -297,17 +297,28 @@ export function disableUser(
   change: { id: string; reason?: string },
   options?: RequestOptions,
 ): Promise<AdminUser> {
-  const fields: Record<string, string> = { id: change.id };
-  if (change.reason?.trim()) fields.reason = change.reason.trim();
-  return postAction("/admin-user-disable", fields, parseChangedUser, options);
+  return postAction(
+    "/admin-user-disable",
+    withReason({ id: change.id }, change.reason),
+    parseChangedUser,
+    options,
+  );
 }
 
 /**
- * `POST admin-user-enable`.
- * @example const user = await enableUser(id)
+ * `POST admin-user-enable`, with an optional reason the audit log keeps.
+ * @example const user = await enableUser({ id, reason: "Identity checked by phone" })
  */
-export function enableUser(id: string, options?: RequestOptions): Promise<AdminUser> {
-  return postAction("/admin-user-enable", { id }, parseChangedUser, options);
+export function enableUser(
+  change: { id: string; reason?: string },
+  options?: RequestOptions,
+): Promise<AdminUser> {
+  return postAction(
+    "/admin-user-enable",
+    withReason({ id: change.id }, change.reason),
+    parseChangedUser,
+    options,
+  );
 }
 
 /**
@@ -315,20 +326,29 @@ export function enableUser(id: string, options?: RequestOptions): Promise<AdminU
  * @example const { revoked } = await revokeUserSessions({ id })
  */
 export function revokeUserSessions(
-  target: { id: string; sessionId?: string },
+  target: { id: string; sessionId?: string; reason?: string },
   options?: RequestOptions,
 ): Promise<{ revoked: number }> {
   const fields: Record<string, string> = { id: target.id };
   if (target.sessionId) fields.sessionId = target.sessionId;
-  return postAction("/admin-sessions-revoke", fields, parseRevoked, options);
+  return postAction("/admin-sessions-revoke", withReason(fields, target.reason), parseRevoked, options);
 }
 
 /**
- * `POST admin-password-reset`: mails the user a link to choose a new password.
- * @example await sendPasswordReset(id)
+ * `POST admin-password-reset`: mails the user a link to choose a new password; an optional reason
+ * for the audit log.
+ * @example await sendPasswordReset({ id, reason: "Asked by phone" })
  */
-export function sendPasswordReset(id: string, options?: RequestOptions): Promise<{ ok: true }> {
-  return postAction("/admin-password-reset", { id }, parseOk, options);
+export function sendPasswordReset(
+  target: { id: string; reason?: string },
+  options?: RequestOptions,
+): Promise<{ ok: true }> {
+  return postAction("/admin-password-reset", withReason({ id: target.id }, target.reason), parseOk, options);
+}
+
+/** `fields` with `reason` when one was given (trimmed); a blank one is left out. */
+function withReason(fields: Record<string, string>, reason: string | undefined): Record<string, string> {
+  return reason?.trim() ? { ...fields, reason: reason.trim() } : fields;
 }
 
 /**
@@ -355,18 +375,18 @@ export function deleteUser(
   change: { id: string; reason?: string },
   options?: RequestOptions,
 ): Promise<{ ok: true }> {
-  const fields: Record<string, string> = { id: change.id };
-  if (change.reason?.trim()) fields.reason = change.reason.trim();
-  return postAction("/admin-user-delete", fields, parseOk, options);
+  return postAction("/admin-user-delete", withReason({ id: change.id }, change.reason), parseOk, options);
 }
 
 /**
- * `POST admin-user-role`: `role` "" clears it. Needs a recent sign-in.
- * @example const user = await setUserRole({ id, role: "admin" })
+ * `POST admin-user-role`: `role` "" clears it; an optional reason for the audit log. Needs a recent
+ * sign-in.
+ * @example const user = await setUserRole({ id, role: "admin", reason: "New on the support team" })
  */
 export function setUserRole(
-  change: { id: string; role: string },
+  change: { id: string; role: string; reason?: string },
   options?: RequestOptions,
 ): Promise<AdminUser> {
-  return postAction("/admin-user-role", change, parseChangedUser, options);
+  const fields = withReason({ id: change.id, role: change.role }, change.reason);
+  return postAction("/admin-user-role", fields, parseChangedUser, options);
 }

@@ -153,6 +153,12 @@ const de: Messages<typeof en, "de"> = {
     sortEmailDesc: "E-Mail-Adresse, Z bis A",
     sortNameAsc: "Name, A bis Z",
     sortNameDesc: "Name, Z bis A",
+    captionSortCreatedDesc: "neueste zuerst",
+    captionSortCreatedAsc: "älteste zuerst",
+    captionSortEmailAsc: "E-Mail-Adresse, A bis Z",
+    captionSortEmailDesc: "E-Mail-Adresse, Z bis A",
+    captionSortNameAsc: "Name, A bis Z",
+    captionSortNameDesc: "Name, Z bis A",
     submit: "Suchen",
     loading: "Nutzer werden geladen…",
     failed: "Die Nutzer konnten nicht geladen werden.",
@@ -251,13 +257,13 @@ const de: Messages<typeof en, "de"> = {
     actions: {
       title: "Aktionen",
       self: "Das ist Ihr eigenes Konto. Deaktivieren, löschen oder seine Rolle ändern können Sie nur über das Konto eines anderen Administrators; verwalten Sie es sonst in Ihren Kontoeinstellungen.",
+      reason: "Grund (optional)",
+      reasonHint: "Wird im Protokoll festgehalten.",
       disable: {
         title: "Konto deaktivieren",
         explain:
           "Alle Sitzungen enden sofort, und die Person kann sich nicht anmelden, bis ein Administrator das Konto wieder aktiviert.",
         open: "Konto deaktivieren",
-        reason: "Grund (optional)",
-        reasonHint: "Wird im Protokoll festgehalten.",
         submit: "Konto deaktivieren",
         pending: "Wird deaktiviert…",
         done: "{{user}} ist deaktiviert, alle Sitzungen sind beendet.",
@@ -304,7 +310,6 @@ const de: Messages<typeof en, "de"> = {
         title: "Nutzer löschen",
         explain:
           "Entfernt den Nutzer mit seinen Anmeldemethoden, verknüpften Konten und Sitzungen. Das lässt sich nicht rückgängig machen; das Protokoll behält seine Einträge.",
-        reason: "Grund (optional)",
         confirm: "Geben Sie zur Bestätigung {{value}} ein",
         mismatch: "Geben Sie {{value}} genau wie angezeigt ein.",
         submit: "Nutzer löschen",

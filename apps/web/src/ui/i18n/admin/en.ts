@@ -160,6 +160,13 @@ export default {
     sortEmailDesc: "Email address, Z to A",
     sortNameAsc: "Name, A to Z",
     sortNameDesc: "Name, Z to A",
+    // The same, as they read inside the table's caption ("Users, newest first").
+    captionSortCreatedDesc: "newest first",
+    captionSortCreatedAsc: "oldest first",
+    captionSortEmailAsc: "email address, A to Z",
+    captionSortEmailDesc: "email address, Z to A",
+    captionSortNameAsc: "name, A to Z",
+    captionSortNameDesc: "name, Z to A",
     submit: "Search",
     loading: "Loading users…",
     failed: "The users could not be loaded.",
@@ -257,13 +264,14 @@ export default {
     actions: {
       title: "Actions",
       self: "This is your own account. Disable it, delete it or change its role from another administrator’s account, or look after it in your account settings.",
+      // The reason field each action but removing two-factor offers (the audit log keeps it).
+      reason: "Reason (optional)",
+      reasonHint: "Kept in the audit log.",
       disable: {
         title: "Disable the account",
         explain:
           "Their sessions end at once, and they cannot sign in until an administrator enables the account again.",
         open: "Disable account",
-        reason: "Reason (optional)",
-        reasonHint: "Kept in the audit log.",
         submit: "Disable account",
         pending: "Disabling…",
         done: "{{user}} is disabled, and their sessions have ended.",
@@ -310,7 +318,6 @@ export default {
         title: "Delete the user",
         explain:
           "Removes the user with their sign-in methods, linked accounts and sessions. It cannot be undone; the audit log keeps its entries.",
-        reason: "Reason (optional)",
         confirm: "To confirm, type {{value}}",
         mismatch: "Type {{value}} exactly as shown.",
         submit: "Delete user",

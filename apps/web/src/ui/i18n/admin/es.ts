@@ -152,6 +152,12 @@ const es: Messages<typeof en, "es"> = {
     sortEmailDesc: "Correo electrónico, de la Z a la A",
     sortNameAsc: "Nombre, de la A a la Z",
     sortNameDesc: "Nombre, de la Z a la A",
+    captionSortCreatedDesc: "más recientes primero",
+    captionSortCreatedAsc: "más antiguos primero",
+    captionSortEmailAsc: "correo electrónico, de la A a la Z",
+    captionSortEmailDesc: "correo electrónico, de la Z a la A",
+    captionSortNameAsc: "nombre, de la A a la Z",
+    captionSortNameDesc: "nombre, de la Z a la A",
     submit: "Buscar",
     loading: "Cargando usuarios…",
     failed: "No se pudieron cargar los usuarios.",
@@ -253,13 +259,13 @@ const es: Messages<typeof en, "es"> = {
     actions: {
       title: "Acciones",
       self: "Esta es su propia cuenta. Para desactivarla, eliminarla o cambiar su rol, use la cuenta de otro administrador; si no, gestiónela en la configuración de su cuenta.",
+      reason: "Motivo (opcional)",
+      reasonHint: "Se guarda en el registro de auditoría.",
       disable: {
         title: "Desactivar la cuenta",
         explain:
           "Sus sesiones se cierran al instante y no podrá iniciar sesión hasta que un administrador vuelva a activar la cuenta.",
         open: "Desactivar la cuenta",
-        reason: "Motivo (opcional)",
-        reasonHint: "Se guarda en el registro de auditoría.",
         submit: "Desactivar la cuenta",
         pending: "Desactivando…",
         done: "{{user}} está desactivado y sus sesiones se han cerrado.",
@@ -306,7 +312,6 @@ const es: Messages<typeof en, "es"> = {
         title: "Eliminar el usuario",
         explain:
           "Elimina el usuario con sus métodos de inicio de sesión, cuentas vinculadas y sesiones. No se puede deshacer; el registro de auditoría conserva sus entradas.",
-        reason: "Motivo (opcional)",
         confirm: "Para confirmar, escriba {{value}}",
         mismatch: "Escriba {{value}} exactamente como se muestra.",
         submit: "Eliminar el usuario",

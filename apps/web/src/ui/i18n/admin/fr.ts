@@ -152,6 +152,12 @@ const fr: Messages<typeof en, "fr"> = {
     sortEmailDesc: "Adresse e-mail, de Z à A",
     sortNameAsc: "Nom, de A à Z",
     sortNameDesc: "Nom, de Z à A",
+    captionSortCreatedDesc: "les plus récents d’abord",
+    captionSortCreatedAsc: "les plus anciens d’abord",
+    captionSortEmailAsc: "adresse e-mail, de A à Z",
+    captionSortEmailDesc: "adresse e-mail, de Z à A",
+    captionSortNameAsc: "nom, de A à Z",
+    captionSortNameDesc: "nom, de Z à A",
     submit: "Rechercher",
     loading: "Chargement des utilisateurs…",
     failed: "Les utilisateurs n’ont pas pu être chargés.",
@@ -253,13 +259,13 @@ const fr: Messages<typeof en, "fr"> = {
     actions: {
       title: "Actions",
       self: "Ceci est votre propre compte. Pour le désactiver, le supprimer ou changer son rôle, passez par le compte d’un autre administrateur ; sinon, gérez-le dans les paramètres de votre compte.",
+      reason: "Motif (facultatif)",
+      reasonHint: "Conservé dans le journal d’audit.",
       disable: {
         title: "Désactiver le compte",
         explain:
           "Ses sessions sont fermées immédiatement, et la personne ne peut plus se connecter tant qu’un administrateur ne réactive pas le compte.",
         open: "Désactiver le compte",
-        reason: "Motif (facultatif)",
-        reasonHint: "Conservé dans le journal d’audit.",
         submit: "Désactiver le compte",
         pending: "Désactivation…",
         done: "{{user}} est désactivé et ses sessions sont fermées.",
@@ -307,7 +313,6 @@ const fr: Messages<typeof en, "fr"> = {
         title: "Supprimer l’utilisateur",
         explain:
           "Supprime l’utilisateur avec ses méthodes de connexion, ses comptes associés et ses sessions. C’est irréversible ; le journal d’audit conserve ses entrées.",
-        reason: "Motif (facultatif)",
         confirm: "Pour confirmer, saisissez {{value}}",
         mismatch: "Saisissez {{value}} exactement comme indiqué.",
         submit: "Supprimer l’utilisateur",

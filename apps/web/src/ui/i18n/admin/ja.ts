@@ -151,6 +151,12 @@ const ja: Messages<typeof en, "ja"> = {
     sortEmailDesc: "メールアドレス（Z→A）",
     sortNameAsc: "名前（A→Z）",
     sortNameDesc: "名前（Z→A）",
+    captionSortCreatedDesc: "新しい順",
+    captionSortCreatedAsc: "古い順",
+    captionSortEmailAsc: "メールアドレス（A→Z）",
+    captionSortEmailDesc: "メールアドレス（Z→A）",
+    captionSortNameAsc: "名前（A→Z）",
+    captionSortNameDesc: "名前（Z→A）",
     submit: "検索",
     loading: "ユーザーを読み込んでいます…",
     failed: "ユーザーを読み込めませんでした。",
@@ -246,13 +252,13 @@ const ja: Messages<typeof en, "ja"> = {
     actions: {
       title: "操作",
       self: "これはあなた自身のアカウントです。無効化、削除、ロールの変更はほかの管理者のアカウントから行ってください。それ以外はアカウント設定で管理できます。",
+      reason: "理由（任意）",
+      reasonHint: "監査ログに記録されます。",
       disable: {
         title: "アカウントを無効にする",
         explain:
           "すべてのセッションがただちに終了し、管理者がアカウントを再び有効にするまでログインできなくなります。",
         open: "アカウントを無効にする",
-        reason: "理由（任意）",
-        reasonHint: "監査ログに記録されます。",
         submit: "アカウントを無効にする",
         pending: "無効にしています…",
         done: "{{user}} を無効にし、すべてのセッションを終了しました。",
@@ -299,7 +305,6 @@ const ja: Messages<typeof en, "ja"> = {
         title: "ユーザーを削除する",
         explain:
           "ユーザーを、ログイン方法・連携アカウント・セッションとともに削除します。元に戻すことはできません。監査ログの記録は残ります。",
-        reason: "理由（任意）",
         confirm: "確認のため {{value}} と入力してください",
         mismatch: "{{value}} と表示どおりに入力してください。",
         submit: "ユーザーを削除",

@@ -151,6 +151,12 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
     sortEmailDesc: "E-mail, de Z a A",
     sortNameAsc: "Nome, de A a Z",
     sortNameDesc: "Nome, de Z a A",
+    captionSortCreatedDesc: "mais recentes primeiro",
+    captionSortCreatedAsc: "mais antigos primeiro",
+    captionSortEmailAsc: "e-mail, de A a Z",
+    captionSortEmailDesc: "e-mail, de Z a A",
+    captionSortNameAsc: "nome, de A a Z",
+    captionSortNameDesc: "nome, de Z a A",
     submit: "Pesquisar",
     loading: "Carregando usuários…",
     failed: "Não foi possível carregar os usuários.",
@@ -252,13 +258,13 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
     actions: {
       title: "Ações",
       self: "Esta é a sua própria conta. Para desativá-la, excluí-la ou mudar a função dela, use a conta de outro administrador; de resto, cuide dela nas configurações da sua conta.",
+      reason: "Motivo (opcional)",
+      reasonHint: "Fica guardado no registro de auditoria.",
       disable: {
         title: "Desativar a conta",
         explain:
           "As sessões terminam na hora, e a pessoa não consegue entrar até que um administrador ative a conta de novo.",
         open: "Desativar conta",
-        reason: "Motivo (opcional)",
-        reasonHint: "Fica guardado no registro de auditoria.",
         submit: "Desativar conta",
         pending: "Desativando…",
         done: "{{user}} foi desativado, e as sessões foram encerradas.",
@@ -305,7 +311,6 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
         title: "Excluir o usuário",
         explain:
           "Remove o usuário com as formas de login, as contas vinculadas e as sessões. Não dá para desfazer; o registro de auditoria mantém as entradas.",
-        reason: "Motivo (opcional)",
         confirm: "Para confirmar, digite {{value}}",
         mismatch: "Digite {{value}} exatamente como aparece.",
         submit: "Excluir usuário",

@@ -9,6 +9,7 @@ const de: Messages<typeof en, "de"> = {
     home: "Startseite",
     protectedPage: "Geschützte Seite",
     account: "Konto",
+    admin: "Verwaltung",
     footer: "Gatehouse-Anmeldedemo",
     providersLink: "Anbieter",
     sessionLink: "Sitzung als JSON",

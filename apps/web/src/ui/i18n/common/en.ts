@@ -9,6 +9,8 @@ export default {
     home: "Home",
     protectedPage: "Protected page",
     account: "Account",
+    // For administrators: the admin console, as the account console names it.
+    admin: "Admin",
     footer: "Gatehouse sign-in demo",
     providersLink: "providers",
     sessionLink: "session JSON",

@@ -9,6 +9,7 @@ const es: Messages<typeof en, "es"> = {
     home: "Inicio",
     protectedPage: "Página protegida",
     account: "Cuenta",
+    admin: "Administración",
     footer: "Demo de inicio de sesión de Gatehouse",
     providersLink: "proveedores",
     sessionLink: "sesión en JSON",

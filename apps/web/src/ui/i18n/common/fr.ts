@@ -10,6 +10,7 @@ const fr: Messages<typeof en, "fr"> = {
     home: "Accueil",
     protectedPage: "Page protégée",
     account: "Compte",
+    admin: "Administration",
     footer: "Démo de connexion Gatehouse",
     providersLink: "fournisseurs",
     sessionLink: "session en JSON",

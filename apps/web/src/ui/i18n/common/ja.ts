@@ -9,6 +9,7 @@ const ja: Messages<typeof en, "ja"> = {
     home: "ホーム",
     protectedPage: "保護されたページ",
     account: "アカウント",
+    admin: "管理",
     footer: "Gatehouse サインインのデモ",
     providersLink: "プロバイダー",
     sessionLink: "セッション (JSON)",

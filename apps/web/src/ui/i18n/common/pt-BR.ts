@@ -9,6 +9,7 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
     home: "Início",
     protectedPage: "Página protegida",
     account: "Conta",
+    admin: "Administração",
     footer: "Demonstração de login do Gatehouse",
     providersLink: "provedores",
     sessionLink: "sessão em JSON",

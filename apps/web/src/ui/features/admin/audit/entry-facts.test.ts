@@ -19,6 +19,16 @@ describe("entryFacts", () => {
     assert.deepEqual(entryFacts({ passkeyId: "p1", secondFactor: null, name: "", nested: { a: 1 } }), []);
   });
 
+  it("names a passkey sign-in's passkey once: the method, not again as the second factor", () => {
+    assert.deepEqual(entryFacts({ method: "passkey", newUser: false, secondFactor: "passkey" }), [
+      { key: "method", value: "passkey" },
+    ]);
+    assert.deepEqual(entryFacts({ method: "password", secondFactor: "totp" }), [
+      { key: "method", value: "password" },
+      { key: "secondFactor", value: "totp" },
+    ]);
+  });
+
   it("shows a mark only when it is set, but a count or 'all sessions' either way", () => {
     assert.deepEqual(entryFacts({ newUser: false, locked: false, all: false, count: 0 }), [
       { key: "count", value: 0 },

@@ -29,7 +29,7 @@ const FLAGS = new Set([
 /**
  * The facts of an audit entry worth showing, in a steady order: plain values only (the server's
  * detail holds nothing else; anything odd is skipped, not shown as "[object Object]"), and a mark
- * such as `newUser` only when it is set.
+ * such as `newUser` only when it is set; a second factor that is the method itself (a passkey) once.
  *
  * @example entryFacts({ to: "admin", from: null, passkeyId: "p1" }) // [{ key: "from", value: null }, { key: "to", value: "admin" }]
  */
@@ -41,6 +41,9 @@ export function entryFacts(detail: Record<string, unknown>): EntryFact[] {
   return Object.entries(detail)
     .filter(([key, value]) => {
       if (HIDDEN.has(key) || (FLAGS.has(key) && value === false)) return false;
+      // A passkey that verified the user is both factors at once: "Method: Passkey" says it all,
+      // and "Second factor: Passkey" beside it would say it twice.
+      if (key === "secondFactor" && value === detail.method) return false;
       if (value === null) return NULL_MEANS_NONE.has(key);
       return ["string", "number", "boolean"].includes(typeof value) && value !== "";
     })

@@ -51,8 +51,8 @@ export function DeleteCard({ user, onDeleted }: { user: AdminUser; onDeleted: (l
       <form className="inline-form" onSubmit={submit} noValidate>
         <TextField
           id={`${id}-reason`}
-          label={t("user.actions.delete.reason")}
-          hint={t("user.actions.disable.reasonHint")}
+          label={t("user.actions.reason")}
+          hint={t("user.actions.reasonHint")}
           maxLength={500}
           autoComplete="off"
           value={reason}

@@ -22,7 +22,7 @@ export function UsersTable({
 }) {
   const { t } = useTranslation("admin");
   const text = useAdminText();
-  const sortLabel = useSortLabels()[sortChoiceOf(search)];
+  const sortLabel = useSortLabels("caption")[sortChoiceOf(search)];
   const caption = isFiltered(search)
     ? t("users.captionFiltered", { sort: sortLabel })
     : t("users.caption", { sort: sortLabel });

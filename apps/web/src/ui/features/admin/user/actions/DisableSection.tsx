@@ -23,8 +23,8 @@ export function DisableSection({ user, onDone }: SectionProps) {
       <p>{t("user.actions.disable.explain")}</p>
       <ReasonForm
         openLabel={t("user.actions.disable.open")}
-        label={t("user.actions.disable.reason")}
-        hint={t("user.actions.disable.reasonHint")}
+        label={t("user.actions.reason")}
+        hint={t("user.actions.reasonHint")}
         submitLabel={t("user.actions.disable.submit")}
         pendingLabel={t("user.actions.disable.pending")}
         pending={disable.isPending}
@@ -36,12 +36,12 @@ export function DisableSection({ user, onDone }: SectionProps) {
   );
 }
 
-/** "Enable account" for a disabled user: no question, it only gives back what they had. */
+/** "Enable account" for a disabled user: it gives back what they had, with an optional reason. */
 export function EnableSection({ user, onDone }: SectionProps) {
   const { t } = useTranslation("admin");
   const text = useAdminText();
   const enable = useMutation({
-    mutationFn: () => enableUser(user.id),
+    mutationFn: (reason: string) => enableUser({ id: user.id, reason }),
     onSuccess: (answer) => onDone(t("user.actions.enable.done", { user: userLabel(user) }), answer),
   });
   return (
@@ -49,16 +49,18 @@ export function EnableSection({ user, onDone }: SectionProps) {
       <p>
         {t("user.actions.enable.explain", { time: user.disabledAt ? text.dateTime(user.disabledAt) : "" })}
       </p>
-      <div className="actions actions-compact">
-        <button type="button" className="button" disabled={enable.isPending} onClick={() => enable.mutate()}>
-          {enable.isPending ? t("user.actions.enable.pending") : t("user.actions.enable.submit")}
-        </button>
-      </div>
-      {enable.isError && (
-        <p className="field-error" role="alert">
-          {text.error(enable.error)}
-        </p>
-      )}
+      <ReasonForm
+        openLabel={t("user.actions.enable.submit")}
+        label={t("user.actions.reason")}
+        hint={t("user.actions.reasonHint")}
+        danger={false}
+        submitLabel={t("user.actions.enable.submit")}
+        pendingLabel={t("user.actions.enable.pending")}
+        pending={enable.isPending}
+        failure={enable.isError ? text.error(enable.error) : null}
+        onOpen={() => enable.reset()}
+        onSubmit={(reason) => enable.mutate(reason)}
+      />
     </ActionSection>
   );
 }

@@ -5,9 +5,9 @@ import { TextField } from "../../../../components/TextField.tsx";
 import { useFocusOnChange } from "../../../../lib/use-focus-on-change.ts";
 
 /**
- * An action that cannot be undone and asks the administrator why first (the audit log keeps the
- * reason): its button opens, in place, a form with the reason's field; "Cancel" closes it. The focus
- * follows the form in, and back to the button.
+ * An action that asks the administrator why first (the audit log keeps the reason): its button
+ * opens, in place, a form with the reason's field; "Cancel" closes it. The focus follows the form in,
+ * and back to the button. `danger` (the default) for what takes something away.
  *
  * @example <ReasonForm openLabel="Disable account" label="Reason" … onSubmit={(reason) => disable.mutate(reason)} />
  */
@@ -16,6 +16,7 @@ export function ReasonForm({
   label,
   hint,
   required,
+  danger = true,
   submitLabel,
   pendingLabel,
   pending,
@@ -31,6 +32,8 @@ export function ReasonForm({
   label: string;
   hint: string;
   required?: boolean;
+  /** Styled as an action that takes something away (disable, remove); false for the others. */
+  danger?: boolean;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -62,7 +65,7 @@ export function ReasonForm({
         <button
           ref={opener}
           type="button"
-          className="button button-quiet button-danger"
+          className={danger ? "button button-quiet button-danger" : "button button-quiet"}
           onClick={() => {
             onOpen();
             setOpen(true);
@@ -94,7 +97,7 @@ export function ReasonForm({
         </p>
       )}
       <ActionRow compact onCancel={() => setOpen(false)}>
-        <SubmitButton pending={pending} pendingLabel={pendingLabel} danger>
+        <SubmitButton pending={pending} pendingLabel={pendingLabel} danger={danger}>
           {submitLabel}
         </SubmitButton>
       </ActionRow>

@@ -4,14 +4,18 @@ import { sendPasswordReset } from "../../../../api/admin.ts";
 import { useAdminText } from "../../use-admin-text.ts";
 import type { SectionProps } from "../ActionsCard.tsx";
 import { ActionSection } from "./ActionSection.tsx";
+import { ReasonForm } from "./ReasonForm.tsx";
 
-/** "Send password reset link": the same mail as "Forgot password?", to the user's address. */
+/**
+ * "Send password reset link": the same mail as "Forgot password?", to the user's address, with an
+ * optional reason for the audit log.
+ */
 export function ResetSection({ user, onDone }: SectionProps) {
   const { t } = useTranslation("admin");
   const text = useAdminText();
   const email = user.email;
   const reset = useMutation({
-    mutationFn: () => sendPasswordReset(user.id),
+    mutationFn: (reason: string) => sendPasswordReset({ id: user.id, reason }),
     onSuccess: () => onDone(t("user.actions.reset.done", { email: email ?? "" })),
   });
   return (
@@ -21,21 +25,18 @@ export function ResetSection({ user, onDone }: SectionProps) {
       ) : (
         <>
           <p>{t("user.actions.reset.explain", { email })}</p>
-          <div className="actions actions-compact">
-            <button
-              type="button"
-              className="button button-quiet"
-              disabled={reset.isPending}
-              onClick={() => reset.mutate()}
-            >
-              {reset.isPending ? t("user.actions.reset.pending") : t("user.actions.reset.submit")}
-            </button>
-          </div>
-          {reset.isError && (
-            <p className="field-error" role="alert">
-              {text.error(reset.error)}
-            </p>
-          )}
+          <ReasonForm
+            openLabel={t("user.actions.reset.submit")}
+            label={t("user.actions.reason")}
+            hint={t("user.actions.reasonHint")}
+            danger={false}
+            submitLabel={t("user.actions.reset.submit")}
+            pendingLabel={t("user.actions.reset.pending")}
+            pending={reset.isPending}
+            failure={reset.isError ? text.error(reset.error) : null}
+            onOpen={() => reset.reset()}
+            onSubmit={(reason) => reset.mutate(reason)}
+          />
         </>
       )}
     </ActionSection>

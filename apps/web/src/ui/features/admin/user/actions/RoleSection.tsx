@@ -5,6 +5,7 @@ import { setUserRole } from "../../../../api/admin.ts";
 import { isApiError } from "../../../../api/api-error.ts";
 import { ActionRow } from "../../../../components/ActionRow.tsx";
 import { SubmitButton } from "../../../../components/SubmitButton.tsx";
+import { TextField } from "../../../../components/TextField.tsx";
 import { useFieldError } from "../../../../lib/use-field-error.ts";
 import { useWithReauth } from "../../../reauth/ReauthProvider.tsx";
 import { SelectField } from "../../SelectField.tsx";
@@ -14,8 +15,8 @@ import { ActionSection } from "./ActionSection.tsx";
 
 /**
  * The user's role, among those the server assigns (`roles` when it names them, else core's default:
- * `admin` alone) and none. Making someone an administrator needs a recent sign-in: the "Confirm it's
- * you" dialog, then the same request again.
+ * `admin` alone) and none, with an optional reason for the audit log. Making someone an administrator
+ * needs a recent sign-in: the "Confirm it's you" dialog, then the same request again.
  */
 export function RoleSection({ user, roles, onDone }: SectionProps & { roles: string[] | null }) {
   const { t } = useTranslation("admin");
@@ -23,18 +24,21 @@ export function RoleSection({ user, roles, onDone }: SectionProps & { roles: str
   const id = useId();
   const withReauth = useWithReauth();
   const [role, setRole] = useState(user.role ?? "");
+  const [reason, setReason] = useState("");
   const { error, fail, clear } = useFieldError();
   const offered = [...new Set([...(roles ?? ["admin"]), ...(user.role ? [user.role] : [])])];
 
   const save = useMutation({
-    mutationFn: (next: string) => withReauth(() => setUserRole({ id: user.id, role: next })),
-    onSuccess: (answer) =>
+    mutationFn: (next: string) => withReauth(() => setUserRole({ id: user.id, role: next, reason })),
+    onSuccess: (answer) => {
+      setReason("");
       onDone(
         answer.role
           ? t("user.actions.role.done", { user: userLabel(user), role: text.role(answer.role) })
           : t("user.actions.role.cleared", { user: userLabel(user) }),
         answer,
-      ),
+      );
+    },
     // A cancelled "Confirm it's you" changed nothing: nothing to say.
     onError: (failure) => {
       if (!isApiError(failure, "ReauthenticationCancelled")) fail(text.error(failure));
@@ -61,6 +65,15 @@ export function RoleSection({ user, roles, onDone }: SectionProps & { roles: str
             setRole(value);
           }}
           options={[["", t("roles.none")], ...offered.map((name) => [name, text.role(name)] as const)]}
+        />
+        <TextField
+          id={`${id}-reason`}
+          label={t("user.actions.reason")}
+          hint={t("user.actions.reasonHint")}
+          maxLength={500}
+          autoComplete="off"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
         />
         {error && (
           <p className="field-error" role="alert">
