@@ -50,4 +50,6 @@ run("tests (node:test)", process.execPath, [
   "apps/*/src/**/*.test.ts",
   "e2e/**/*.test.ts",
   "bench/**/*.test.ts",
+  // The docs' TypeScript blocks, type-checked (scripts/docs-code-blocks.test.ts).
+  "scripts/**/*.test.ts",
 ]);
