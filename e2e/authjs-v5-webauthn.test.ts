@@ -36,6 +36,8 @@ describe("Auth.js v5's WebAuthn client against Gatehouse (Chromium, virtual auth
       startClientApp(script, {
         providers: [Password({ sendMail: async () => {} })],
         passkeys: true,
+        // Auth.js v5's answer for nobody signed in, which its SessionProvider reads as signed out.
+        session: { signedOut: "null" },
       }),
       launchChromium(),
     ]);
@@ -72,8 +74,10 @@ describe("Auth.js v5's WebAuthn client against Gatehouse (Chromium, virtual auth
 
   async function sessionEmail(page: Page): Promise<string | null> {
     return page.evaluate(async () => {
-      const session = (await (await fetch("/api/auth/session")).json()) as { user?: { email?: string } };
-      return session.user?.email ?? null;
+      const session = (await (await fetch("/api/auth/session")).json()) as {
+        user?: { email?: string };
+      } | null;
+      return session?.user?.email ?? null;
     });
   }
 
@@ -101,6 +105,12 @@ describe("Auth.js v5's WebAuthn client against Gatehouse (Chromium, virtual auth
     await app.adapter.setPasswordHash(user.id, await hashPassword(PASSWORD));
     await withPerson(async (page) => {
       const home = `${app.url}/`;
+      // Signed out, v5's SessionProvider says so: GET session answers null, as @auth/core does.
+      await page
+        .getByTestId("session")
+        .filter({ hasText: /^unauthenticated$/ })
+        .waitFor();
+      assert.equal(await page.evaluate(async () => (await fetch("/api/auth/session")).text()), "null");
       // v5's next-auth/react with the Password provider (listed as credentials).
       const password = await call<SignInResult>(page, (v5) =>
         v5.signIn("password", { email: "ada@example.test", password: "correct horse battery staple" }),
@@ -108,6 +118,7 @@ describe("Auth.js v5's WebAuthn client against Gatehouse (Chromium, virtual auth
       // (v5's react client leaves `error` and `code` undefined where its webauthn client says null.)
       assert.deepEqual(password, { ...okAt(home), error: undefined, code: undefined });
       assert.equal(await sessionEmail(page), "ada@example.test");
+      await page.getByTestId("session").filter({ hasText: "authenticated ada@example.test" }).waitFor();
 
       // signIn("passkey", { action: "register" }): the options, the authenticator, the callback.
       const registered = await call<SignInResult>(page, (v5) => v5.passkey({ action: "register" }));
@@ -117,6 +128,10 @@ describe("Auth.js v5's WebAuthn client against Gatehouse (Chromium, virtual auth
 
       await call(page, (v5) => v5.signOut());
       assert.equal(await sessionEmail(page), null);
+      await page
+        .getByTestId("session")
+        .filter({ hasText: /^unauthenticated$/ })
+        .waitFor();
 
       // signIn("passkey"): signed out, no action — a sign-in with the passkey just made.
       const signedIn = await call<SignInResult>(page, (v5) => v5.passkey({}));

@@ -73,6 +73,26 @@ describe("credentials sign-in with jwt sessions", () => {
     assert.deepEqual(await response.json(), { url: "http://localhost:3000/" });
   });
 
+  test('signed out, GET and POST session answer {} (Auth.js v4), or null with session.signedOut "null" (Auth.js v5)', async () => {
+    const v4 = setup();
+    assert.equal(await (await v4.browser.request("/api/auth/session")).text(), "{}");
+    const v5 = setup({ session: { signedOut: "null" } });
+    assert.equal(await (await v5.browser.request("/api/auth/session")).text(), "null");
+    const update = await v5.browser.request("/api/auth/session", {
+      json: { csrfToken: await v5.browser.csrf(), data: { name: "x" } },
+    });
+    assert.equal(await update.text(), "null");
+    await signIn(v5.browser);
+    const session = (await (await v5.browser.request("/api/auth/session")).json()) as {
+      user: { name: string };
+    };
+    assert.equal(session.user.name, ada.name, "a session is the session either way");
+    assert.throws(
+      () => setup({ session: { signedOut: "undefined" as "null" } }),
+      /session\.signedOut must be "\{\}" \(Auth\.js v4's answer, the default\) or "null"/,
+    );
+  });
+
   test("wrong credentials: CredentialsSignin on the sign-in page, 401 in JSON mode, no session", async () => {
     const { browser } = setup();
     const csrfToken = await browser.csrf();

@@ -23,5 +23,5 @@ export async function sessionUpdateAction(
   } catch {
     data = text;
   }
-  return json((await sessions.update(ctx, data)) ?? {});
+  return json((await sessions.update(ctx, data)) ?? ctx.config.session.signedOut);
 }

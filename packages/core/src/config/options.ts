@@ -118,6 +118,13 @@ export interface SessionOptions {
   maxAge?: number;
   /** Seconds. Default 1 day. */
   updateAge?: number;
+  /**
+   * What `GET session` (and `POST session`) answer when nobody is signed in: `"{}"`, Auth.js v4's
+   * answer, which `next-auth/react` v4 and `@gatehouse/react` read as signed out (the default); or
+   * `"null"`, Auth.js v5's, for apps on `next-auth@5`'s client, whose `useSession` takes `{}` for a
+   * session ("authenticated" with no user).
+   */
+  signedOut?: "{}" | "null";
 }
 
 /** Sessions carried over from another library while an app moves to Gatehouse (docs/migrating-from-next-auth.md). */

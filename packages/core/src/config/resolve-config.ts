@@ -25,7 +25,13 @@ export interface ResolvedConfig {
   basePath: string;
   trustHost: boolean;
   providers: ReadonlyMap<string, ProviderConfig>;
-  session: { strategy: "jwt" | "database"; maxAge: number; updateAge: number };
+  session: {
+    strategy: "jwt" | "database";
+    maxAge: number;
+    updateAge: number;
+    /** The body of a signed-out `GET session` / `POST session`: `{}` or `null`. */
+    signedOut: Record<string, never> | null;
+  };
   callbacks: Callbacks;
   pages: Pages;
   theme: Theme;
@@ -141,6 +147,12 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
   if (!(maxAge > 0) || !(updateAge >= 0)) {
     throw new ConfigError("Gatehouse: session.maxAge must be > 0 and session.updateAge ≥ 0 (seconds).");
   }
+  const signedOutOption = options.session?.signedOut ?? "{}";
+  if (signedOutOption !== "{}" && signedOutOption !== "null") {
+    throw new ConfigError(
+      `Gatehouse: session.signedOut must be "{}" (Auth.js v4's answer, the default) or "null" (Auth.js v5's), got ${JSON.stringify(signedOutOption)}.`,
+    );
+  }
   const adapter = options.adapter ?? null;
   const strategy = options.session?.strategy ?? (adapter ? "database" : "jwt");
   if (strategy === "database" && !adapter) {
@@ -175,7 +187,12 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     basePath,
     trustHost,
     providers,
-    session: { strategy, maxAge, updateAge },
+    session: {
+      strategy,
+      maxAge,
+      updateAge,
+      signedOut: signedOutOption === "null" ? null : Object.freeze({}),
+    },
     callbacks: options.callbacks ?? {},
     pages: checkPages(options.pages ?? {}),
     theme: options.theme ?? {},
