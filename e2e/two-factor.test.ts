@@ -1,6 +1,6 @@
 // Two-factor authentication in the web app (apps/web, development mode, SQLite): TOTP enrolled through the
 // JSON endpoints, then the password sign-in's second step on the built-in page — a code, a replayed
-// code refused, a backup code once; and, in an app with `twoFactor.required`, enrolment on the
+// code refused, a backup code once, each session listed with the second factor it took; and, in an app with `twoFactor.required`, enrolment on the
 // built-in setup page (QR code, key, first code, backup codes). Codes are computed here from the
 // secret, as the authenticator app would.
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { startWebApp, type WebApp } from "../apps/web/src/server/start.ts";
 import { errorCatalogue } from "../packages/core/src/errors/catalogue.ts";
 import { postFromPage, SHOTS, sessionEmail, signInWithPassword, signOut, totp } from "./sign-in-steps.ts";
-import { buildUi, type E2eApp, launchChromium, startE2eApp } from "./web-app.ts";
+import { buildUi, consoleSettled, type E2eApp, launchChromium, startE2eApp } from "./web-app.ts";
 
 /** A page of its own, in a fresh browser profile. */
 async function newPage(browser: Browser): Promise<Page> {
@@ -20,6 +20,18 @@ async function newPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;
+}
+
+/**
+ * What the account console's sessions list says this browser's session was signed in with: the
+ * method and, since issue 23, the second factor.
+ */
+async function signedInWith(page: Page, web: WebApp): Promise<string> {
+  await page.goto(`${web.url}/account/sessions`);
+  await consoleSettled(page, "[data-testid=session]");
+  const current = page.getByTestId("session").filter({ hasText: "This device" });
+  const fact = current.locator('xpath=.//dt[normalize-space()="Signed in with"]/following-sibling::dd[1]');
+  return ((await fact.textContent()) ?? "").trim();
 }
 
 /** The second step's page, after a right password. */
@@ -45,6 +57,7 @@ describe("two-factor authentication in the web app (Chromium)", () => {
     try {
       await signInWithPassword(page, web, demo);
       await page.waitForURL(`${web.url}/protected`);
+      assert.equal(await signedInWith(page, web), "Password", "before two-factor: the password alone");
       const enrolled = await postFromPage(page, "two-factor-enroll");
       assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
       const secret = enrolled.body.secret as string;
@@ -68,6 +81,7 @@ describe("two-factor authentication in the web app (Chromium)", () => {
       await page.getByRole("button", { name: "Continue" }).click();
       await page.waitForURL(`${web.url}/protected`);
       assert.equal(await sessionEmail(page, web), demo.email);
+      assert.equal(await signedInWith(page, web), "Password and a code from your authenticator app");
       await signOut(page, web);
 
       // The same code again: refused on the page, still signed out.
@@ -84,6 +98,8 @@ describe("two-factor authentication in the web app (Chromium)", () => {
       await page.getByRole("button", { name: "Continue" }).click();
       await page.waitForURL(`${web.url}/protected`);
       assert.equal(await sessionEmail(page, web), demo.email);
+      assert.equal(await signedInWith(page, web), "Password and a backup code");
+      await page.screenshot({ path: `${SHOTS}/sessions-second-factor.png`, fullPage: true });
       await signOut(page, web);
 
       // That backup code is spent.

@@ -99,6 +99,7 @@ export function newSessionRecord(
     ip: "203.0.113.7",
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
     method: "password",
+    secondFactor: null,
     ...overrides,
   };
 }

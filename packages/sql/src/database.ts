@@ -106,6 +106,11 @@ export interface SessionRecordsTable {
   user_agent: string | null;
   /** The sign-in method: a provider id. */
   method: string;
+  /**
+   * The second factor the sign-in passed (`totp`, `backup`, `passkey`), null when it took none
+   * (migration 009; records from before it are null).
+   */
+  second_factor: string | null;
 }
 
 /** The audit log (migration 006): appended to, read newest first, trimmed by retention only. */

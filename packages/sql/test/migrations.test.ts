@@ -33,6 +33,7 @@ const ALL = [
   "006-session-records-audit",
   "007-roles-user-list",
   "008-security-generation",
+  "009-session-second-factor",
 ];
 const dir = tempDir();
 after(() => dir.remove());
@@ -61,7 +62,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
   test("migrate applies every migration once; a second run is a no-op that keeps the data", async () => {
     const adapter = await fresh();
-    assert.equal(SCHEMA_VERSION, 8);
+    assert.equal(SCHEMA_VERSION, 9);
     assert.deepEqual(
       SHIPPED_MIGRATIONS.map(({ name }) => name),
       ALL,
@@ -127,8 +128,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("assertSchema and migrate refuse a newer schema: upgrade Gatehouse", async () => {
     const adapter = await fresh();
     await migrate(adapter.db);
-    await setVersion(adapter.db, 9);
-    const message = "database schema is version 9 but this Gatehouse knows up to 8: upgrade Gatehouse";
+    await setVersion(adapter.db, 10);
+    const message = "database schema is version 10 but this Gatehouse knows up to 9: upgrade Gatehouse";
     await rejectsWith(() => assertSchema(adapter.db), message);
     await rejectsWith(() => migrate(adapter.db), message);
     await adapter.close();
@@ -140,7 +141,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     await setVersion(adapter.db, 0);
     await rejectsWith(
       () => assertSchema(adapter.db),
-      "database schema is version 0 but this Gatehouse needs 8: run `npm run migrate`",
+      "database schema is version 0 but this Gatehouse needs 9: run `npm run migrate`",
     );
     await adapter.close();
   });
@@ -149,7 +150,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     assert.deepEqual(await migrationStatus(adapter.db), {
       state: { kind: "missing" },
-      latest: 8,
+      latest: 9,
       migrations: [
         { name: "001-initial", version: 1, appliedAt: null },
         { name: "002-client-registrations", version: 2, appliedAt: null },
@@ -159,13 +160,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         { name: "006-session-records-audit", version: 6, appliedAt: null },
         { name: "007-roles-user-list", version: 7, appliedAt: null },
         { name: "008-security-generation", version: 8, appliedAt: null },
+        { name: "009-session-second-factor", version: 9, appliedAt: null },
       ],
     });
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "missing" }, "status created no table");
     const before = Date.now();
     await migrate(adapter.db);
     const status = await migrationStatus(adapter.db);
-    assert.deepEqual(status.state, { kind: "versioned", version: 8 });
+    assert.deepEqual(status.state, { kind: "versioned", version: 9 });
     for (const migration of status.migrations) {
       assert.ok(migration.appliedAt instanceof Date, migration.name);
       assert.ok(migration.appliedAt.getTime() >= before - 1000, "applied just now");
@@ -190,13 +192,14 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         ["006-session-records-audit", "pending"],
         ["007-roles-user-list", "pending"],
         ["008-security-generation", "pending"],
+        ["009-session-second-factor", "pending"],
       ],
     );
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 1 did (this adapter's user reads name columns a version 1 table lacks).
     const user = await insertUser(adapter.db, "v1@example.test");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(1), version: 9 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v1@example.test");
     const stored = await adapter.createClientRegistration({
@@ -217,11 +220,11 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("002-client-registrations");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 2 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 2 did: the user row has no sessions_valid_after column yet.
     await insertUser(adapter.db, "v2@example.test", "v2-user");
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 9 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser("v2-user"))?.email, "v2@example.test");
     assert.equal(await adapter.getSessionsValidAfter("v2-user"), null, "existing users start with none");
@@ -255,7 +258,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       sql`select sessions_valid_after from gh_users`.execute(adapter.db.kysely),
       "the column is gone",
     );
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(2), version: 9 });
     await adapter.close();
   });
 
@@ -263,13 +266,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("003-password-accounts");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 3 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 3 did.
     const user = await insertUser(adapter.db, "v3@example.test");
     await adapter.setPasswordHash(user.id, "$h3");
     await adapter.setSessionsValidAfter(user.id, new Date(2_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 9 });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.email, "v3@example.test");
     assert.equal(await adapter.getPasswordHash(user.id), "$h3");
@@ -306,7 +309,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
         `${table} is gone`,
       );
     }
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(3), version: 9 });
     assert.deepEqual(await adapter.listPasskeys(user.id), [], "up again: empty tables");
     await adapter.close();
   });
@@ -315,12 +318,12 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("004-passkeys-two-factor");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 4 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 4 did: the user row has no disabled_at column yet.
     await insertUser(adapter.db, "v4@example.test", "v4-user");
     await adapter.setSessionsValidAfter("v4-user", new Date(3_000));
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 9 });
     await assertSchema(adapter.db);
     const stored = await adapter.getUser("v4-user");
     assert.deepEqual(stored, {
@@ -369,7 +372,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       "the column is gone",
     );
     assert.equal(await emailOf(adapter.db, user.id), "down5@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(4), version: 9 });
     assert.equal((await adapter.getUser(user.id))?.disabledAt, null, "up again: enabled");
     await adapter.close();
   });
@@ -378,13 +381,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("005-disabled-users");
     assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 5 });
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 5 did: the user row has no created_at, role or folded keys yet.
     const user = await insertUser(adapter.db, "v5@example.test");
     const expires = new Date(Date.UTC(2099, 0, 1));
     await adapter.createSession({ sessionToken: "v5-session", userId: user.id, expires });
 
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 9 });
     await assertSchema(adapter.db);
     const now = new Date(Date.UTC(2030, 0, 1));
     assert.deepEqual(await adapter.listSessionRecords(user.id, now), [], "existing sessions have no record");
@@ -424,7 +427,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     assert.equal(session?.user_id, user.id);
     // The session row can go now that nothing refers to it.
     assert.ok(await adapter.deleteSession("down6"));
-    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 8 });
+    assert.deepEqual(await migrate(adapter.db), { applied: ALL.slice(5), version: 9 });
     assert.deepEqual(await adapter.listSessionRecords(user.id, new Date(0)), [], "up again: empty tables");
     await adapter.close();
   });
@@ -468,7 +471,7 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("a version 6 database upgrades to 7: users get the migration's time as created_at, no role, and folded keys", async () => {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("006-session-records-audit");
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 6 did, with names and emails that fold: case, accents, the ﬁ ligature.
     const emile = await insertUser(adapter.db, "Emile@Example.Test", undefined, "ÉMILE Zola");
     const fish = await insertUser(adapter.db, "fish@example.test", undefined, "\uFB01sh");
@@ -476,8 +479,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
 
     const before = Date.now();
     assert.deepEqual(await migrate(adapter.db), {
-      applied: ["007-roles-user-list", "008-security-generation"],
-      version: 8,
+      applied: ["007-roles-user-list", "008-security-generation", "009-session-second-factor"],
+      version: 9,
     });
     const after = Date.now();
     await assertSchema(adapter.db);
@@ -541,8 +544,8 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
     );
     assert.equal(await emailOf(adapter.db, user.id), "down7@example.test");
     assert.deepEqual(await migrate(adapter.db), {
-      applied: ["007-roles-user-list", "008-security-generation"],
-      version: 8,
+      applied: ["007-roles-user-list", "008-security-generation", "009-session-second-factor"],
+      version: 9,
     });
     const again = await adapter.getUser(user.id);
     assert.equal(again?.role, null, "up again: no role");
@@ -557,10 +560,13 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
   test("a version 7 database upgrades to 8: every existing user's security generation starts at 0", async () => {
     const adapter = await fresh();
     await (await migratorOf(adapter.db)).migrateTo("007-roles-user-list");
-    await rejectsWith(() => assertSchema(adapter.db), "needs 8: run `npm run migrate`");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
     // Written as Gatehouse 7 did: the row has no security_generation column yet.
     const user = await insertUser(adapter.db, "v7@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ["008-security-generation"], version: 8 });
+    assert.deepEqual(await migrate(adapter.db), {
+      applied: ["008-security-generation", "009-session-second-factor"],
+      version: 9,
+    });
     await assertSchema(adapter.db);
     assert.equal((await adapter.getUser(user.id))?.securityGeneration, 0);
     assert.equal(await adapter.bumpSecurityGeneration(user.id, 0), 1);
@@ -582,8 +588,77 @@ function schemaCases(fresh: () => Promise<SqlAdapter>): void {
       "the column is gone",
     );
     assert.equal(await emailOf(adapter.db, user.id), "down8@example.test");
-    assert.deepEqual(await migrate(adapter.db), { applied: ["008-security-generation"], version: 8 });
+    assert.deepEqual(await migrate(adapter.db), {
+      applied: ["008-security-generation", "009-session-second-factor"],
+      version: 9,
+    });
     assert.equal((await adapter.getUser(user.id))?.securityGeneration, 0, "up again: from 0");
+    await adapter.close();
+  });
+
+  test("a version 8 database upgrades to 9: existing session records read their second factor as null", async () => {
+    const adapter = await fresh();
+    await (await migratorOf(adapter.db)).migrateTo("008-security-generation");
+    await rejectsWith(() => assertSchema(adapter.db), "needs 9: run `npm run migrate`");
+    // Written as Gatehouse 8 did: the record has no second_factor column yet.
+    const user = await insertUser(adapter.db, "v8-records@example.test");
+    const { secondFactor: _, ...older } = sessionRecordOf(user.id, null);
+    await adapter.db.kysely
+      .insertInto("gh_session_records")
+      .values({
+        id: older.id,
+        user_id: older.userId,
+        session_token_hash: null,
+        created_at: dateValue(adapter.db, older.createdAt),
+        last_active_at: dateValue(adapter.db, older.lastActiveAt),
+        expires: dateValue(adapter.db, older.expires),
+        ip: older.ip,
+        user_agent: older.userAgent,
+        method: older.method,
+      })
+      .execute();
+    assert.deepEqual(await migrate(adapter.db), { applied: ["009-session-second-factor"], version: 9 });
+    await assertSchema(adapter.db);
+    const now = new Date(Date.UTC(2030, 0, 1));
+    assert.deepEqual(
+      await adapter.listSessionRecords(user.id, now),
+      [{ ...older, secondFactor: null }],
+      "what it passed is not known: none",
+    );
+    const later = { ...sessionRecordOf(user.id, "v9-session"), secondFactor: "totp" };
+    await adapter.createSessionRecord(later);
+    assert.deepEqual(
+      (await adapter.listSessionRecords(user.id, now)).find((record) => record.id === later.id),
+      later,
+    );
+    await adapter.close();
+  });
+
+  test("009 migrates down to version 8: the column goes, the records and their sessions stay", async () => {
+    const adapter = await fresh();
+    await migrate(adapter.db);
+    const user = await adapter.createUser({ email: "down9@example.test", emailVerified: null });
+    const record = { ...sessionRecordOf(user.id, "down9"), secondFactor: "backup" };
+    await adapter.createSessionRecord(record);
+    const { error } = await (await migratorOf(adapter.db)).migrateTo("008-security-generation");
+    assert.equal(error, undefined);
+    assert.deepEqual(await readSchemaState(adapter.db), { kind: "versioned", version: 8 });
+    await assert.rejects(
+      sql`select second_factor from gh_session_records`.execute(adapter.db.kysely),
+      "the column is gone",
+    );
+    const kept = await adapter.db.kysely.selectFrom("gh_session_records").select("id").execute();
+    assert.deepEqual(
+      kept.map((row) => row.id),
+      [record.id],
+    );
+    assert.equal((await adapter.getSessionAndUser("down9"))?.user.id, user.id, "its session still works");
+    assert.deepEqual(await migrate(adapter.db), { applied: ["009-session-second-factor"], version: 9 });
+    assert.deepEqual(
+      await adapter.listSessionRecords(user.id, new Date(Date.UTC(2030, 0, 1))),
+      [{ ...record, secondFactor: null }],
+      "up again: not known",
+    );
     await adapter.close();
   });
 
@@ -695,6 +770,7 @@ function sessionRecordOf(userId: string, sessionTokenHash: string | null): Store
     ip: "203.0.113.9",
     userAgent: "curl/8.0",
     method: "password",
+    secondFactor: null,
   };
 }
 
@@ -758,11 +834,11 @@ describe("migrations on SQLite", () => {
     assert.equal(first.status, 0, first.stderr);
     assert.match(
       first.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation; the schema is at version 8/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation, 009-session-second-factor; the schema is at version 9/,
     );
     const second = runCli([], { DATABASE_URL: url });
     assert.equal(second.status, 0, second.stderr);
-    assert.match(second.stdout, /already at version 8; nothing to do/);
+    assert.match(second.stdout, /already at version 9; nothing to do/);
     const adapter = createSqliteAdapter(join(dir.path, "cli.db"));
     await assertSchema(adapter.db);
     await adapter.close();
@@ -775,11 +851,11 @@ describe("migrations on SQLite", () => {
     const path = join(dir.path, "newer.db");
     const adapter = createSqliteAdapter(path);
     await migrate(adapter.db);
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 9 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 10 }).execute();
     await adapter.close();
     const refused = runCli(["--url", path]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /version 9 but this Gatehouse knows up to 8: upgrade Gatehouse/);
+    assert.match(refused.stderr, /version 10 but this Gatehouse knows up to 9: upgrade Gatehouse/);
   });
 });
 

@@ -18,7 +18,7 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
     assert.match(before.stdout, /^database: (SQLite file \/|PostgreSQL at 127\.0\.0\.1:5432\/)/);
     assert.match(
       before.stdout,
-      /pending {2}001-initial {16}version 1\n {2}pending {2}002-client-registrations {3}version 2\n {2}pending {2}003-password-accounts {6}version 3\n {2}pending {2}004-passkeys-two-factor {4}version 4\n {2}pending {2}005-disabled-users {9}version 5\n {2}pending {2}006-session-records-audit {2}version 6\n {2}pending {2}007-roles-user-list {8}version 7\n {2}pending {2}008-security-generation {4}version 8/,
+      /pending {2}001-initial {16}version 1\n {2}pending {2}002-client-registrations {3}version 2\n {2}pending {2}003-password-accounts {6}version 3\n {2}pending {2}004-passkeys-two-factor {4}version 4\n {2}pending {2}005-disabled-users {9}version 5\n {2}pending {2}006-session-records-audit {2}version 6\n {2}pending {2}007-roles-user-list {8}version 7\n {2}pending {2}008-security-generation {4}version 8\n {2}pending {2}009-session-second-factor {2}version 9/,
     );
     assert.match(before.stderr, /no Gatehouse schema: run `gatehouse migrate up`/);
     if (dialect === "sqlite") {
@@ -29,7 +29,7 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
     assert.equal(up.status, EXIT.ok, up.stderr);
     assert.match(
       up.stdout,
-      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation; the schema is at version 8/,
+      /applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation, 009-session-second-factor; the schema is at version 9/,
     );
 
     const again = await runCli(["migrate", "up", "--json"], { env });
@@ -37,7 +37,7 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
     assert.deepEqual(jsonOf(again), {
       database: (jsonOf(again) as { database: string }).database,
       applied: [],
-      version: 8,
+      version: 9,
     });
 
     const status = await runCli(["migrate", "status", "--json"], { env });
@@ -50,8 +50,8 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
       migrations: { name: string; version: number; status: string; appliedAt: string }[];
     };
     assert.equal(report.state, "versioned");
-    assert.equal(report.version, 8);
-    assert.equal(report.latest, 8);
+    assert.equal(report.version, 9);
+    assert.equal(report.latest, 9);
     assert.equal(report.current, true);
     assert.deepEqual(
       report.migrations.map(({ name, version, status }) => ({ name, version, status })),
@@ -64,6 +64,7 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
         { name: "006-session-records-audit", version: 6, status: "applied" },
         { name: "007-roles-user-list", version: 7, status: "applied" },
         { name: "008-security-generation", version: 8, status: "applied" },
+        { name: "009-session-second-factor", version: 9, status: "applied" },
       ],
     );
     for (const migration of report.migrations) assert.ok(!Number.isNaN(Date.parse(migration.appliedAt)));
@@ -72,19 +73,19 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
   test("a schema newer than this Gatehouse: status and up exit 4 and say to upgrade; nothing changes", async () => {
     const url = await fresh();
     const adapter = await openAdapter(url, { migrated: true });
-    await adapter.db.kysely.updateTable("gh_schema").set({ version: 9 }).execute();
+    await adapter.db.kysely.updateTable("gh_schema").set({ version: 10 }).execute();
     await Promise.all(
       ["status", "up"].map(async (subcommand) => {
         const run = await runCli(["migrate", subcommand], { env: { DATABASE_URL: url } });
         assert.equal(run.status, EXIT.schema, subcommand);
         assert.match(
           run.stderr,
-          /schema is at version 9, newer than this Gatehouse knows \(8\): upgrade Gatehouse/,
+          /schema is at version 10, newer than this Gatehouse knows \(9\): upgrade Gatehouse/,
         );
       }),
     );
     const row = await adapter.db.kysely.selectFrom("gh_schema").select("version").executeTakeFirst();
-    assert.equal(row?.version, 9);
+    assert.equal(row?.version, 10);
     await adapter.close();
   });
 
@@ -93,12 +94,12 @@ await onEachDatabase("gatehouse migrate", (fresh, dialect) => {
     const runs = await Promise.all([1, 2].map(() => runCli(["migrate", "up", "--json"], { env })));
     for (const run of runs) assert.equal(run.status, EXIT.ok, run.stderr);
     const applied = runs.map((run) => (jsonOf(run) as { applied: string[] }).applied.length);
-    assert.deepEqual(applied.toSorted(), [0, 8], "one applied every migration, the other none");
+    assert.deepEqual(applied.toSorted(), [0, 9], "one applied every migration, the other none");
     const adapter = await openAdapter(env.DATABASE_URL, { migrated: false });
     const rows = await adapter.db.kysely.selectFrom("gh_schema").select("version").execute();
     assert.deepEqual(
       rows.map((row) => row.version),
-      [8],
+      [9],
     );
     await adapter.close();
   });

@@ -17,7 +17,7 @@ import { startWebApp } from "./start.ts";
 
 const CHILD = new URL("./testing/start-and-stop.ts", import.meta.url).pathname;
 const APPLIED =
-  "applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation; schema version 8";
+  "applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation, 009-session-second-factor; schema version 9";
 
 /** A development start of the web app in a process of its own; its exit code and log. */
 async function startInChild(dataDir: string): Promise<{ status: number | null; log: string }> {
@@ -40,7 +40,7 @@ async function startInChild(dataDir: string): Promise<{ status: number | null; l
 function assertOneMigrated(databaseLines: string[]): void {
   assert.equal(databaseLines.filter((line) => line.includes(APPLIED)).length, 1, databaseLines.join("\n"));
   assert.equal(
-    databaseLines.filter((line) => line.endsWith("(schema version 8, up to date)")).length,
+    databaseLines.filter((line) => line.endsWith("(schema version 9, up to date)")).length,
     databaseLines.length - 1,
     databaseLines.join("\n"),
   );

@@ -31,8 +31,8 @@ describe("openDatabase", () => {
     });
     await second.close();
     assert.deepEqual(lines, [
-      `database: SQLite file ${path} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation; schema version 8)`,
-      `database: SQLite file ${path} (schema version 8, up to date)`,
+      `database: SQLite file ${path} (applied 001-initial, 002-client-registrations, 003-password-accounts, 004-passkeys-two-factor, 005-disabled-users, 006-session-records-audit, 007-roles-user-list, 008-security-generation, 009-session-second-factor; schema version 9)`,
+      `database: SQLite file ${path} (schema version 9, up to date)`,
     ]);
   });
 
@@ -73,7 +73,7 @@ describe("openDatabase", () => {
       const path = await migratedFile(`newer-${schema}.db`, "update gh_schema set version = 999");
       await assert.rejects(
         openDatabase({ url: path, schema, log: () => {} }),
-        /database schema is version 999 but this Gatehouse knows up to 8: upgrade Gatehouse/,
+        /database schema is version 999 but this Gatehouse knows up to 9: upgrade Gatehouse/,
       );
     });
 

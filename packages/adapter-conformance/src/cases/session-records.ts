@@ -44,6 +44,33 @@ export function sessionRecordCases({ adapter, extensions, sessionRecords, point 
     assert.deepEqual(await ids(user.id), sorted(record, bare));
   });
 
+  point(
+    "a record keeps the second factor its sign-in passed (issue 23): `totp` lists as `totp`, null as null, of either strategy",
+    async () => {
+      const user = await adapter().createUser(newUser("records"));
+      const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1) + minutes * 60_000);
+      const totp = await jwtSession(user.id, { secondFactor: "totp", lastActiveAt: at(4) });
+      const none = await jwtSession(user.id, { secondFactor: null, lastActiveAt: at(3) });
+      const backup = await databaseSession(user.id, { secondFactor: "backup", lastActiveAt: at(2) });
+      const passkey = await jwtSession(user.id, {
+        method: "passkey",
+        secondFactor: "passkey",
+        lastActiveAt: at(1),
+      });
+      const listed = await sessionRecords().listSessionRecords(user.id, NOW);
+      assert.deepEqual(listed, [totp, none, backup.record, passkey]);
+      assert.deepEqual(
+        listed.map((record) => record.secondFactor),
+        ["totp", null, "backup", "passkey"],
+      );
+      assert.deepEqual(
+        await sessionRecords().deleteSessionRecord(user.id, backup.record.id),
+        backup.record,
+        "the deleted record, second factor and all",
+      );
+    },
+  );
+
   point("a database session's record keeps its token hash", async () => {
     const user = await adapter().createUser(newUser("records"));
     const { record } = await databaseSession(user.id);

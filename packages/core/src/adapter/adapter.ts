@@ -432,6 +432,12 @@ export interface StoredSessionRecord {
   userAgent: string | null;
   /** How the person signed in: the provider id (`password`, `passkey`, `github`, `email`, …). */
   method: string;
+  /**
+   * The second factor the sign-in passed: `totp` or `backup` (the code of the second step), or
+   * `passkey` (a passkey that verified its user: both factors in one); null when one factor was all
+   * it took. Adapters written before it may omit it: absent reads as null.
+   */
+  secondFactor?: string | null;
 }
 
 /** One entry of the audit log. Never a secret, token, code or password in any field. */

@@ -507,6 +507,7 @@ describe("memory adapter: session records and the audit log", () => {
     ip: "203.0.113.1",
     userAgent: "Firefox",
     method: "password",
+    secondFactor: null,
   });
 
   test("tables() lists session records and audit entries; records leave with their user, entries stay", async () => {
@@ -535,6 +536,24 @@ describe("memory adapter: session records and the audit log", () => {
     await adapter.deleteUser(user.id);
     assert.deepEqual(adapter.tables().sessionRecords, []);
     assert.deepEqual(adapter.tables().audit, [entry]);
+  });
+
+  test("a record's second factor is stored as given; a caller from before it (none given) stores null", async () => {
+    const { adapter, user } = await linked();
+    await adapter.createSessionRecord({ ...record(user.id, "r1", null), secondFactor: "totp" });
+    const { secondFactor: _, ...older } = record(user.id, "r2", null);
+    await adapter.createSessionRecord(older);
+    assert.deepEqual(
+      (await adapter.listSessionRecords(user.id, at)).map((r) => [r.id, r.secondFactor]),
+      [
+        ["r2", null],
+        ["r1", "totp"],
+      ],
+    );
+    await assert.rejects(
+      adapter.createSessionRecord({ ...record(user.id, "r3", null), secondFactor: "" }),
+      /createSessionRecord needs the second factor or null/,
+    );
   });
 
   test("returned records and entries are copies: changing them changes nothing stored", async () => {

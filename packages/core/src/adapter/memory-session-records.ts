@@ -166,6 +166,9 @@ function recordFields(record: StoredSessionRecord): StoredSessionRecord {
       throw new ConfigError(`Gatehouse memory storage: ${operation} needs ${field} as a string or null`);
     }
   }
+  // Absent (a caller from before it) is stored as null, as SQL's nullable column stores it.
+  const secondFactor = record.secondFactor ?? null;
+  if (secondFactor !== null) checkNonEmpty(secondFactor, operation, "the second factor or null");
   return {
     id: record.id,
     userId: record.userId,
@@ -176,6 +179,7 @@ function recordFields(record: StoredSessionRecord): StoredSessionRecord {
     ip: record.ip,
     userAgent: record.userAgent,
     method: record.method,
+    secondFactor,
   };
 }
 

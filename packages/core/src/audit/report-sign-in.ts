@@ -3,14 +3,8 @@ import { callAdapter } from "../adapter/call-adapter.ts";
 import type { ErrorCode } from "../errors/catalogue.ts";
 import { emitEvent } from "../events/emit-event.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import type { SignInResult } from "../session/session-strategy.ts";
+import type { SecondFactor, SignInResult } from "../session/session-strategy.ts";
 import { auditOn, recordAudit } from "./record-audit.ts";
-
-/**
- * The second factor a sign-in passed: a TOTP code or a backup code at the second step, or a passkey
- * that verified the user (both factors in one); null when one factor was all it took.
- */
-export type SecondFactor = "totp" | "backup" | "passkey" | null;
 
 /**
  * A session was issued: the `sign-in` audit entry, then the app's `signIn` event (Auth.js's message).

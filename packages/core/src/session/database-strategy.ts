@@ -56,7 +56,12 @@ export function databaseStrategy(adapter: Adapter, records: SessionRecords | nul
       return (await load(ctx, adapter, token))?.user.id ?? null;
     },
 
-    create: (ctx, signIn) => newSession(ctx, adapter, records, signIn.user.id, signIn.account.provider),
+    create: (ctx, signIn) =>
+      newSession(ctx, adapter, records, {
+        userId: signIn.user.id,
+        method: signIn.account.provider,
+        secondFactor: signIn.secondFactor ?? null,
+      }),
 
     async adopt(ctx, claims, { issue }) {
       // next-auth v4 with an adapter kept the stored user's id in `sub`; a person not stored here
@@ -68,7 +73,12 @@ export function databaseStrategy(adapter: Adapter, records: SessionRecords | nul
         const expires = new Date((claims.exp ?? 0) * 1000);
         return { session: await toSession(ctx, user, expires), userId: user.id };
       }
-      const renewed = await newSession(ctx, adapter, records, user.id, "next-auth-v4");
+      // What the next-auth v4 session's sign-in passed is not known here: no second factor is claimed.
+      const renewed = await newSession(ctx, adapter, records, {
+        userId: user.id,
+        method: "next-auth-v4",
+        secondFactor: null,
+      });
       return { session: await toSession(ctx, user, renewed.expires), userId: user.id, renewed };
     },
 
@@ -98,16 +108,16 @@ async function newSession(
   ctx: RequestContext,
   adapter: Adapter,
   records: SessionRecords | null,
-  userId: string,
-  method: string,
+  signIn: { userId: string; method: string; secondFactor: string | null },
 ): Promise<IssuedToken> {
+  const { userId } = signIn;
   const token = createSessionToken();
   const expires = new Date(ctx.now + ctx.config.session.maxAge * 1000);
   const sessionToken = await hashToken(token);
   // With records, storage writes the row and its record in one transaction (createSessionRecord):
   // two writes in a row left, when the process died between them (or the second failed), a session
   // that no list shows and no single revocation reaches.
-  if (records) await records.create(ctx, { userId, method, expires, sessionTokenHash: sessionToken });
+  if (records) await records.create(ctx, { ...signIn, expires, sessionTokenHash: sessionToken });
   else await callAdapter(adapter, "createSession", { sessionToken, userId, expires });
   return { token, expires };
 }

@@ -62,16 +62,19 @@ export function jwtStrategy(
     return renewed;
   }
 
-  /** A new token for `claims` of a new session: with records, one is made and named in `sid`. */
+  /**
+   * A new token for `claims` of a new session: with records, one is made (with how the session was
+   * signed in: `method`, `secondFactor`) and named in `sid`.
+   */
   async function sealNew(
     ctx: RequestContext,
     claims: JWT,
-    method: string,
+    how: { method: string; secondFactor: string | null },
     signedIn: number,
   ): Promise<IssuedToken> {
     if (!records || typeof claims.sub !== "string") return seal(ctx, { ...claims, signed_in_at: signedIn });
     const expires = new Date((Math.floor(ctx.now / 1000) + ctx.config.session.maxAge) * 1000);
-    const sid = await records.create(ctx, { userId: claims.sub, method, expires, sessionTokenHash: null });
+    const sid = await records.create(ctx, { userId: claims.sub, ...how, expires, sessionTokenHash: null });
     return seal(ctx, { ...claims, signed_in_at: signedIn, sid });
   }
 
@@ -124,7 +127,9 @@ export function jwtStrategy(
 
     async create(ctx, signIn) {
       const token = await signInToken(ctx, signIn);
-      return token ? sealNew(ctx, token, signIn.account.provider, ctx.now) : null;
+      if (!token) return null;
+      const how = { method: signIn.account.provider, secondFactor: signIn.secondFactor ?? null };
+      return sealNew(ctx, token, how, ctx.now);
     },
 
     async adopt(ctx, claims, { issue }) {
@@ -143,7 +148,9 @@ export function jwtStrategy(
         const expires = new Date((exp ?? 0) * 1000);
         return { session: await toSession(ctx, next, expires), userId: userIdOf(next) };
       }
-      const renewed = await sealNew(ctx, next, "next-auth-v4", signedInAt(claims));
+      // What the next-auth v4 session's sign-in passed is not known here: no second factor is claimed.
+      const how = { method: "next-auth-v4", secondFactor: null };
+      const renewed = await sealNew(ctx, next, how, signedInAt(claims));
       return { session: await toSession(ctx, next, renewed.expires), userId: userIdOf(next), renewed };
     },
 

@@ -17,6 +17,11 @@ export interface SessionInfo {
   userAgent: string | null;
   /** How the person signed in: the provider id. */
   method: string;
+  /**
+   * The second factor the sign-in passed: `totp`, `backup`, or `passkey` (a passkey that verified
+   * the user: both factors in one); null when it took none, or storage does not say.
+   */
+  secondFactor: string | null;
 }
 
 /** What `GET sessions` shows of a stored record; `currentId` is this request's session's record. */
@@ -30,5 +35,7 @@ export function sessionInfo(record: StoredSessionRecord, currentId: string | nul
     ip: record.ip,
     userAgent: record.userAgent,
     method: record.method,
+    // Absent from a record an older adapter returns: nothing known, said as none.
+    secondFactor: record.secondFactor ?? null,
   };
 }

@@ -22,6 +22,8 @@ export interface NewSessionRecord {
   userId: string;
   /** The provider id of the sign-in (`password`, `passkey`, `github`, …). */
   method: string;
+  /** The second factor the sign-in passed (`totp`, `backup`, `passkey`); null when it took none. */
+  secondFactor: string | null;
   expires: Date;
   /** Database strategy: the stored hash of its token; null for a jwt session. */
   sessionTokenHash: string | null;
@@ -116,6 +118,7 @@ export function createSessionRecords(adapter: Adapter | null): SessionRecords | 
         ip: clientAddressOf(ctx),
         userAgent: userAgentOf(ctx),
         method: input.method,
+        secondFactor: input.secondFactor,
       });
       // This instance knows the new id at once (the cached list predates it).
       live.get(input.userId)?.ids.add(id);

@@ -2,12 +2,23 @@ import type { Account, JWT, Session } from "../config/options.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import type { User } from "../providers/types.ts";
 
+/**
+ * The second factor a sign-in passed: a TOTP code or a backup code at the second step, or a passkey
+ * that verified the user (both factors in one); null when one factor was all it took.
+ */
+export type SecondFactor = "totp" | "backup" | "passkey" | null;
+
 /** What a completed sign-in hands to the session strategy. */
 export interface SignInResult {
   user: User;
   account: Account;
   profile?: Record<string, unknown>;
   isNewUser: boolean;
+  /**
+   * The second factor the sign-in passed, kept in the session's record (what the sessions lists
+   * show); absent or null when one factor was all it took.
+   */
+  secondFactor?: SecondFactor;
 }
 
 /** A session token as handed out, with when it stops working. */

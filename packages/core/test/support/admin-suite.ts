@@ -544,12 +544,14 @@ export function adminSuite(label: string, open: () => Promise<OpenedStorage<Admi
           "ip",
           "lastActiveAt",
           "method",
+          "secondFactor",
           "userAgent",
         ]);
         assert.equal(session!.current, false, "another user's session is never the administrator's");
+        // Signed in before two-factor was on: the password alone (issue 23).
         assert.deepEqual(
-          [session!.ip, session!.userAgent, session!.method],
-          ["203.0.113.2", "PersonBrowser/2.0", "password"],
+          [session!.ip, session!.userAgent, session!.method, session!.secondFactor],
+          ["203.0.113.2", "PersonBrowser/2.0", "password", null],
         );
         const [signInEntry] = page.body.activity as Json[];
         assert.equal(signInEntry?.kind, "sign-in");

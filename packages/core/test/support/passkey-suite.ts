@@ -363,6 +363,13 @@ export function passkeySuite(label: string, open: () => Promise<OpenedStorage<Pa
             email,
           );
           assert.equal(withPasskey.jar.has(PENDING_COOKIE), false, "no second step pending");
+          // Issue 23: its session says the passkey was the second factor too (one that verified the user).
+          const listed = await withPasskey.request("/api/auth/sessions");
+          const { sessions } = (await listed.json()) as {
+            sessions: { current: boolean; method: string; secondFactor: string | null }[];
+          };
+          const current = sessions.find((session) => session.current);
+          assert.deepEqual([current?.method, current?.secondFactor], ["passkey", "passkey"]);
         });
 
         test("twoFactor.required: a password sign-in without two-factor goes to enrolment, a passkey one to the callback URL", async () => {

@@ -96,6 +96,7 @@ export function sessionSuite(label: string, open: () => Promise<OpenedStorage<Se
         assert.equal(oldest?.ip, "198.51.100.1");
         assert.equal(newest?.ip, "198.51.100.2");
         assert.equal(oldest?.method, "password");
+        assert.equal(oldest?.secondFactor, null, "the password alone: no second factor");
         assert.equal(oldest?.createdAt, new Date(clock.now - 60_000).toISOString());
         const fromPhone = await listSessions(phone);
         assert.deepEqual(

@@ -11,14 +11,25 @@ export { PASSWORD };
 /** What the suite calls on storage directly: seeding users. */
 export type TwoFactorAdapter = Adapter &
   Required<
-    Pick<Adapter, "createUser" | "setPasswordHash" | "getUserByEmail" | "getTwoFactor" | "countBackupCodes">
+    Pick<
+      Adapter,
+      | "createUser"
+      | "setPasswordHash"
+      | "getUserByEmail"
+      | "getTwoFactor"
+      | "countBackupCodes"
+      | "listSessionRecords"
+    >
   >;
 
 /**
  * A Gatehouse with the Password provider on `adapter` and a clock the test moves (`clock.now`, ms).
  * Mail goes nowhere: the users are seeded verified, with a password hash.
  */
-export function twoFactorApp(adapter: TwoFactorAdapter, options: { rateLimit?: false } = {}) {
+export function twoFactorApp(
+  adapter: TwoFactorAdapter,
+  options: { rateLimit?: false; session?: { strategy: "jwt" | "database" } } = {},
+) {
   const logger = recordingLogger();
   const clock = { now: Date.UTC(2026, 0, 5, 9, 0, 0) };
   const auth = gatehouse({

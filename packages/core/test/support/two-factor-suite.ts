@@ -50,7 +50,7 @@ async function pendingSignIn(browser: TestBrowser, email: string): Promise<void>
 export function twoFactorSuite(label: string, open: () => Promise<OpenedStorage<TwoFactorAdapter>>): void {
   describe(label, () => {
     const storage = freshStorage(open);
-    const twoFactorApp = async (options: { rateLimit?: false } = {}) => appOn(await storage(), options);
+    const twoFactorApp = async (options: Parameters<typeof appOn>[1] = {}) => appOn(await storage(), options);
 
     test("enrol → confirm → password sign-in stops at the second step → code → signed in; codes are single use", async () => {
       const app = await twoFactorApp();
@@ -171,6 +171,50 @@ export function twoFactorSuite(label: string, open: () => Promise<OpenedStorage<
       await signOut(ada);
       assert.ok(sessionTokenSet(await firstFactor(ada, email)));
     });
+
+    for (const strategy of ["jwt", "database"] as const) {
+      test(`issue 23: each session's record keeps the second factor its sign-in passed — none, a code, a backup code (${strategy} sessions)`, async () => {
+        const app = await twoFactorApp({ session: { strategy } });
+        const email = "lin@example.test";
+        const userId = await app.seedUser(email);
+        // Before two-factor is on: the password alone.
+        const laptop = app.browser();
+        assert.ok(sessionTokenSet(await firstFactor(laptop, email)));
+        const secret = (await postJson(laptop, "two-factor-enroll")).body.secret as string;
+        const confirmed = await postJson(laptop, "two-factor-confirm", {
+          code: totpCode(secret, app.clock.now),
+        });
+        const [backupCode] = confirmed.body.backupCodes as string[];
+        app.clock.now += 2 * STEP_MS;
+
+        const phone = app.browser();
+        await pendingSignIn(phone, email);
+        assert.ok(sessionTokenSet(await secondFactor(phone, { code: totpCode(secret, app.clock.now) })));
+        const tablet = app.browser();
+        await pendingSignIn(tablet, email);
+        assert.ok(sessionTokenSet(await secondFactor(tablet, { backupCode: backupCode! })));
+
+        // Stored in the record, and what GET sessions says of each browser's own session.
+        const stored = await app.adapter.listSessionRecords(userId, new Date(app.clock.now));
+        assert.deepEqual(stored.map((record) => record.secondFactor ?? "none").toSorted(), [
+          "backup",
+          "none",
+          "totp",
+        ]);
+        assert.ok(stored.every((record) => record.method === "password"));
+        for (const [browser, expected] of [
+          [laptop, null],
+          [phone, "totp"],
+          [tablet, "backup"],
+        ] as const) {
+          const listed = (await (await browser.request("/api/auth/sessions")).json()) as {
+            sessions: { current: boolean; secondFactor: string | null }[];
+          };
+          assert.equal(listed.sessions.length, 3);
+          assert.equal(listed.sessions.find((session) => session.current)?.secondFactor, expected);
+        }
+      });
+    }
 
     test("disabling with the password instead of a code: a wrong one refused, the right one works", async () => {
       const app = await twoFactorApp();

@@ -26,14 +26,15 @@ export const sessionRecordColumns = [
   "ip",
   "user_agent",
   "method",
+  "second_factor",
 ] as const;
 
 /**
- * Session records (migration 006), in `gh_session_records`: what the account console lists, for
- * both strategies. A database session's record goes with its `gh_sessions` row by ON DELETE
- * CASCADE, so sign-out (`deleteSession`), `deleteSessionsByUserId`, `deleteExpiredSessions` and
- * `deleteUser` need no code of their own for it; revoking from the console goes the other way and
- * deletes the record and its session row in one transaction.
+ * Session records (migration 006; the second factor, 009), in `gh_session_records`: what the
+ * account console lists, for both strategies. A database session's record goes with its
+ * `gh_sessions` row by ON DELETE CASCADE, so sign-out (`deleteSession`), `deleteSessionsByUserId`,
+ * `deleteExpiredSessions` and `deleteUser` need no code of their own for it; revoking from the
+ * console goes the other way and deletes the record and its session row in one transaction.
  */
 export function sessionRecordStore(db: SqlDatabase): SessionRecordStore {
   const { kysely, dialect } = db;
@@ -51,6 +52,13 @@ export function sessionRecordStore(db: SqlDatabase): SessionRecordStore {
             throw new ConfigError(`Gatehouse storage: createSessionRecord needs a non-empty ${field}`);
           }
         }
+        // Absent (a caller from before it) is stored as null: no second factor claimed.
+        const secondFactor = record.secondFactor ?? null;
+        if (secondFactor !== null && (typeof secondFactor !== "string" || secondFactor === "")) {
+          throw new ConfigError(
+            "Gatehouse storage: createSessionRecord needs a non-empty secondFactor, or null",
+          );
+        }
         const values = {
           id: record.id,
           user_id: record.userId,
@@ -61,6 +69,7 @@ export function sessionRecordStore(db: SqlDatabase): SessionRecordStore {
           ip: record.ip,
           user_agent: record.userAgent,
           method: record.method,
+          second_factor: secondFactor,
         };
         const hash = record.sessionTokenHash;
         if (hash === null) {
@@ -189,5 +198,6 @@ function toSessionRecord(row: SessionRecordsTable): StoredSessionRecord {
     ip: row.ip,
     userAgent: row.user_agent,
     method: row.method,
+    secondFactor: row.second_factor,
   };
 }

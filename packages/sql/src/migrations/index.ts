@@ -8,12 +8,13 @@ import { disabledUsersMigration } from "./005-disabled-users.ts";
 import { sessionRecordsAuditMigration } from "./006-session-records-audit.ts";
 import { rolesUserListMigration } from "./007-roles-user-list.ts";
 import { securityGenerationMigration } from "./008-security-generation.ts";
+import { sessionSecondFactorMigration } from "./009-session-second-factor.ts";
 
 /**
  * The schema version this Gatehouse writes and expects. A migration that changes the schema bumps
  * it and updates the `gh_schema` row in the same transaction.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** A shipped migration: its name (Kysely runs them in name order) and the schema version it leaves. */
 export interface ShippedMigration {
@@ -30,6 +31,7 @@ const SHIPPED: readonly (ShippedMigration & { create: (dialect: SqlDialectName) 
   { name: "006-session-records-audit", version: 6, create: sessionRecordsAuditMigration },
   { name: "007-roles-user-list", version: 7, create: rolesUserListMigration },
   { name: "008-security-generation", version: 8, create: securityGenerationMigration },
+  { name: "009-session-second-factor", version: 9, create: sessionSecondFactorMigration },
 ];
 
 /** The migrations shipped with the package, in the order they run. */

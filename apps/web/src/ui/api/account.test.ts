@@ -47,6 +47,30 @@ describe("the console's answers, narrowed", () => {
     assert.throws(() => parseAccount(answer({ role: 1, admin: false })), { code: "Default" });
   });
 
+  it("reads GET sessions with each session's second factor; none sent (a server from before it) is null", () => {
+    const session = {
+      id: "s1",
+      current: true,
+      createdAt: "2026-01-05T10:00:00.000Z",
+      lastActiveAt: "2026-01-05T11:00:00.000Z",
+      expires: "2026-02-04T10:00:00.000Z",
+      ip: "203.0.113.7",
+      userAgent: null,
+      method: "password",
+    };
+    const [totp, none, older] = parseSessions({
+      sessions: [
+        { ...session, secondFactor: "totp" },
+        { ...session, id: "s2", current: false, secondFactor: null },
+        { ...session, id: "s3", current: false },
+      ],
+    });
+    assert.deepEqual(totp, { ...session, secondFactor: "totp" });
+    assert.equal(none?.secondFactor, null);
+    assert.equal(older?.secondFactor, null, "absent: null");
+    assert.throws(() => parseSessions({ sessions: [{ ...session, secondFactor: 2 }] }), { code: "Default" });
+  });
+
   it("refuses answers of another shape", () => {
     assert.throws(() => parseAccount({ user: { id: 1 } }), { code: "Default" });
     assert.throws(() => parseSessions({ sessions: [{ id: "s", current: "yes" }] }), { code: "Default" });

@@ -124,6 +124,35 @@ describe("the admin API's answers, narrowed", () => {
     );
   });
 
+  it("reads a user's sessions with their second factor; none sent (a server from before it) is null", () => {
+    const session = {
+      id: "s1",
+      createdAt: "2026-01-05T10:00:00.000Z",
+      lastActiveAt: "2026-01-05T11:00:00.000Z",
+      expires: "2026-02-04T10:00:00.000Z",
+      ip: null,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+      method: "passkey",
+    };
+    const detail = parseUserDetail({
+      ...detailBody(),
+      sessions: [
+        { ...session, secondFactor: "passkey" },
+        { ...session, id: "s2", method: "password" },
+      ],
+    });
+    assert.deepEqual(detail.sessions, [
+      { ...session, secondFactor: "passkey" },
+      { ...session, id: "s2", method: "password", secondFactor: null },
+    ]);
+    assert.throws(
+      () => parseUserDetail({ ...detailBody(), sessions: [{ ...session, secondFactor: true }] }),
+      {
+        code: "Default",
+      },
+    );
+  });
+
   it("reads the overview and the audit page", () => {
     const overview = parseOverview({
       users: 3,

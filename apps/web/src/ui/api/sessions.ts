@@ -19,6 +19,8 @@ export function parseSessionFields(value: unknown): Omit<SessionInfo, "current">
     ip: stringOrNull(session.ip, "session.ip"),
     userAgent: stringOrNull(session.userAgent, "session.userAgent"),
     method: string(session.method, "session.method"),
+    // Absent from a server from before it: no second factor known, shown as none.
+    secondFactor: stringOrNull(session.secondFactor, "session.secondFactor"),
   };
 }
 

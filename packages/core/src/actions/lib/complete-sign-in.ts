@@ -3,13 +3,13 @@ import { stillAt } from "../../accounts/security-generation.ts";
 import { askSignInCallback, type SignInInput } from "../../accounts/sign-in-callback.ts";
 import { storedUser } from "../../accounts/stored-user.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
-import { recordSignInFailed, reportSignIn, type SecondFactor } from "../../audit/report-sign-in.ts";
+import { recordSignInFailed, reportSignIn } from "../../audit/report-sign-in.ts";
 import type { Account } from "../../config/options.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
 import { failure, formPageUrl } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
 import type { User } from "../../providers/types.ts";
-import type { SignInResult } from "../../session/session-strategy.ts";
+import type { SecondFactor, SignInResult } from "../../session/session-strategy.ts";
 import type { Services } from "../services.ts";
 import { linkingUser } from "./link-intent.ts";
 import { startSecondStep, twoFactorOn } from "./two-factor.ts";
@@ -181,11 +181,12 @@ export async function issueSession(
     generation: number | null;
   },
 ): Promise<Outcome> {
-  const { callbackUrl, enrolment, secondFactor, generation, ...result } = signIn;
+  // The second factor goes with the rest to the strategy: the session's record keeps it.
+  const { callbackUrl, enrolment, generation, ...result } = signIn;
   const confirm = stillAt(ctx.config.adapter, result.user.id, generation);
   const issued = await services.sessions.create(ctx, result, "cookie", confirm);
   if (issued) {
-    await reportSignIn(ctx, result, secondFactor);
+    await reportSignIn(ctx, result, result.secondFactor);
     await alertNewSignIn(ctx, {
       user: result.user,
       method: result.account.provider,

@@ -7,9 +7,13 @@ import { useErrorMessage } from "../../api/error-message.ts";
 import { revokeSession, type SessionInfo } from "../../api/sessions.ts";
 import { describeDevice, deviceTypeName } from "../../lib/describe-device.ts";
 import { methodName } from "../../lib/method-name.ts";
+import { signedInWith } from "../../lib/signed-in-with.ts";
 import { useFormat } from "../../lib/use-format.ts";
 
-/** One session: the device, where and how it signed in, when it was last active, and "Sign out". */
+/**
+ * One session: the device, where and how it signed in (the method, and the second factor it
+ * passed), when it was last active, and "Sign out".
+ */
 export function SessionItem({
   session,
   providers,
@@ -25,6 +29,10 @@ export function SessionItem({
   const format = useFormat();
   const id = useId();
   const device = describeDevice(session.userAgent, common);
+  const how = signedInWith(session, {
+    nameOf: (id) => methodName(id, providers, common),
+    plus: (key, values) => t(`sessions.secondFactor.${key}`, values),
+  });
   const revoke = useMutation({
     mutationFn: () => revokeSession(session.id),
     onSuccess: () => onRevoked(t("sessions.signedOutOf", { device: device.label })),
@@ -52,7 +60,7 @@ export function SessionItem({
           </div>
           <div>
             <dt>{t("sessions.signedInWith")}</dt>
-            <dd>{methodName(session.method, providers, common)}</dd>
+            <dd>{how}</dd>
           </div>
           <div>
             <dt>{t("sessions.signedIn")}</dt>

@@ -187,6 +187,11 @@ const de: Messages<typeof en, "de"> = {
     address: "Adresse",
     notKnown: "Unbekannt",
     signedInWith: "Angemeldet mit",
+    secondFactor: {
+      totp: "{{method}} und einem Code aus Ihrer Authenticator-App",
+      backup: "{{method}} und einem Backup-Code",
+      other: "{{method}} und {{factor}}",
+    },
     signedIn: "Angemeldet",
     lastActive: "Zuletzt aktiv",
     signOut: "Abmelden",

@@ -180,6 +180,12 @@ export default {
     address: "Address",
     notKnown: "Not known",
     signedInWith: "Signed in with",
+    // After `signedInWith`: the method (in words), and the second factor the sign-in passed.
+    secondFactor: {
+      totp: "{{method}} and a code from your authenticator app",
+      backup: "{{method}} and a backup code",
+      other: "{{method}} and {{factor}}",
+    },
     signedIn: "Signed in",
     lastActive: "Last active",
     signOut: "Sign out",

@@ -185,6 +185,11 @@ const es: Messages<typeof en, "es"> = {
     address: "Dirección",
     notKnown: "Desconocida",
     signedInWith: "Sesión iniciada con",
+    secondFactor: {
+      totp: "{{method}} y un código de tu aplicación de autenticación",
+      backup: "{{method}} y un código de respaldo",
+      other: "{{method}} y {{factor}}",
+    },
     signedIn: "Inicio de sesión",
     lastActive: "Última actividad",
     signOut: "Cerrar sesión",

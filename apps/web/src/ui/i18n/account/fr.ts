@@ -187,6 +187,11 @@ const fr: Messages<typeof en, "fr"> = {
     address: "Adresse",
     notKnown: "Inconnue",
     signedInWith: "Connexion avec",
+    secondFactor: {
+      totp: "{{method}} et un code de votre application d'authentification",
+      backup: "{{method}} et un code de secours",
+      other: "{{method}} et {{factor}}",
+    },
     signedIn: "Connexion",
     lastActive: "Dernière activité",
     signOut: "Déconnecter",

@@ -186,6 +186,11 @@ const ja: Messages<typeof en, "ja"> = {
     address: "アドレス",
     notKnown: "不明",
     signedInWith: "サインイン方法",
+    secondFactor: {
+      totp: "{{method}}と認証アプリのコード",
+      backup: "{{method}}とバックアップコード",
+      other: "{{method}}と{{factor}}",
+    },
     signedIn: "サインイン日時",
     lastActive: "最終アクティブ",
     signOut: "サインアウト",

@@ -182,6 +182,11 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
     address: "Endereço",
     notKnown: "Desconhecido",
     signedInWith: "Login com",
+    secondFactor: {
+      totp: "{{method}} e um código do seu app autenticador",
+      backup: "{{method}} e um código de backup",
+      other: "{{method}} e {{factor}}",
+    },
     signedIn: "Login em",
     lastActive: "Última atividade",
     signOut: "Sair",

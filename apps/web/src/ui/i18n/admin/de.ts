@@ -233,6 +233,11 @@ const de: Messages<typeof en, "de"> = {
       unavailable: "Diese Website führt keine Liste der Sitzungen.",
       address: "Adresse",
       method: "Angemeldet mit",
+      secondFactor: {
+        totp: "{{method}} und Authenticator-App",
+        backup: "{{method}} und Backup-Code",
+        other: "{{method}} und {{factor}}",
+      },
       signedIn: "Angemeldet",
       lastActive: "Zuletzt aktiv",
       expires: "Läuft ab",

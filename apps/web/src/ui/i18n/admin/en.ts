@@ -241,6 +241,12 @@ export default {
       unavailable: "This site does not keep a list of sessions.",
       address: "Address",
       method: "Signed in with",
+      // After `method`: the method (in words), and the second factor the sign-in passed.
+      secondFactor: {
+        totp: "{{method}} and authenticator app",
+        backup: "{{method}} and backup code",
+        other: "{{method}} and {{factor}}",
+      },
       signedIn: "Signed in",
       lastActive: "Last active",
       expires: "Expires",

@@ -234,6 +234,11 @@ const es: Messages<typeof en, "es"> = {
       unavailable: "Este sitio no guarda una lista de sesiones.",
       address: "Dirección",
       method: "Inició sesión con",
+      secondFactor: {
+        totp: "{{method}} y aplicación de autenticación",
+        backup: "{{method}} y código de respaldo",
+        other: "{{method}} y {{factor}}",
+      },
       signedIn: "Inicio de sesión",
       lastActive: "Última actividad",
       expires: "Caduca",

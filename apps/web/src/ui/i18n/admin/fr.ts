@@ -234,6 +234,11 @@ const fr: Messages<typeof en, "fr"> = {
       unavailable: "Ce site ne tient pas de liste des sessions.",
       address: "Adresse",
       method: "Connecté avec",
+      secondFactor: {
+        totp: "{{method}} et application d’authentification",
+        backup: "{{method}} et code de secours",
+        other: "{{method}} et {{factor}}",
+      },
       signedIn: "Connecté le",
       lastActive: "Dernière activité",
       expires: "Expire le",

@@ -229,6 +229,11 @@ const ja: Messages<typeof en, "ja"> = {
       unavailable: "このサイトはセッションの一覧を保存していません。",
       address: "アドレス",
       method: "ログイン方法",
+      secondFactor: {
+        totp: "{{method}}と認証アプリ",
+        backup: "{{method}}とバックアップコード",
+        other: "{{method}}と{{factor}}",
+      },
       signedIn: "ログイン日時",
       lastActive: "最終アクティビティ",
       expires: "有効期限",

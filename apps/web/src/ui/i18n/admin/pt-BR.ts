@@ -233,6 +233,11 @@ const ptBR: Messages<typeof en, "pt-BR"> = {
       unavailable: "Este site não mantém uma lista de sessões.",
       address: "Endereço",
       method: "Entrou com",
+      secondFactor: {
+        totp: "{{method}} e app autenticador",
+        backup: "{{method}} e código de backup",
+        other: "{{method}} e {{factor}}",
+      },
       signedIn: "Login",
       lastActive: "Última atividade",
       expires: "Expira",

@@ -7,6 +7,7 @@ import { Card } from "../../../components/Card.tsx";
 import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { Empty } from "../../../components/QueryStates.tsx";
+import { signedInWith } from "../../../lib/signed-in-with.ts";
 import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
 import { useAdminText, userLabel } from "../use-admin-text.ts";
 import { useAnnounce } from "./use-announce.ts";
@@ -97,6 +98,10 @@ function SessionItem({
   const { t } = useTranslation("admin");
   const text = useAdminText();
   const device = text.device(session.userAgent);
+  const how = signedInWith(session, {
+    nameOf: text.method,
+    plus: (key, values) => t(`user.sessions.secondFactor.${key}`, values),
+  });
   const end = useMutation({
     mutationFn: () => revokeUserSessions({ id: userId, sessionId: session.id }),
     onSuccess: () => onEnded(t("user.sessions.ended", { device })),
@@ -115,7 +120,7 @@ function SessionItem({
         </div>
         <div>
           <dt>{t("user.sessions.method")}</dt>
-          <dd>{text.method(session.method)}</dd>
+          <dd>{how}</dd>
         </div>
         <div>
           <dt>{t("user.sessions.signedIn")}</dt>
