@@ -55,19 +55,24 @@ describe("published packages", () => {
     return found;
   };
 
-  it("packs dist, README.md and LICENSE, and no sources or tests", () => {
+  it("packs dist, README.md and LICENSE (and a data package its data), and no sources or tests", () => {
     const names = packed.map((pkg) => pkg.name);
     for (const expected of ["core", "sql", "react", "smtp", "dev-provider", "cli"]) {
       assert.ok(names.includes(`@gatehouse/${expected}`), `@gatehouse/${expected} is packed`);
     }
+    /** Data shipped as data, read at run time: the breached-password list. */
+    const DATA: Record<string, string[]> = { "@gatehouse/common-passwords": ["data/passwords.txt"] };
     for (const pkg of packed) {
-      for (const file of ["package.json", "README.md", "LICENSE"]) {
+      for (const file of ["package.json", "README.md", "LICENSE", ...(DATA[pkg.name] ?? [])]) {
         assert.ok(pkg.files.includes(file), `${pkg.name} ships ${file}`);
       }
       const stray = pkg.files.filter(
-        (file) => !/^(package\.json|README\.md|LICENSE)$/.test(file) && !/^dist\/.+\.(js|d\.ts)$/.test(file),
+        (file) =>
+          !/^(package\.json|README\.md|LICENSE)$/.test(file) &&
+          !/^dist\/.+\.(js|d\.ts)$/.test(file) &&
+          !(DATA[pkg.name] ?? []).includes(file),
       );
-      assert.deepEqual(stray, [], `${pkg.name} ships only dist/*.js, dist/*.d.ts and the docs`);
+      assert.deepEqual(stray, [], `${pkg.name} ships only dist/*.js, dist/*.d.ts, the docs and its data`);
       const tests = pkg.files.filter((file) => /\.test\.|\/test\/|test-utils/.test(file));
       assert.deepEqual(tests, [], `${pkg.name} ships no tests`);
     }
@@ -114,6 +119,11 @@ describe("published packages", () => {
             assert.ok((counts[entry] ?? 0) > 0, `${entry} has named exports (${script.join(" ")})`);
           }
         }
+      });
+
+      it("reads the breached-password list from the installed package's data file", () => {
+        const output = app(major).node(stripTypes(major, ["breached.ts"]));
+        assert.deepEqual(JSON.parse(output), { size: 100_000, password1: true, passphrase: false });
       });
 
       it("signs in with credentials against a SQLite file, through auth.handler(Request)", () => {

@@ -8,18 +8,24 @@ export interface CommonPasswordList {
 
 let loading: Promise<CommonPasswordList> | undefined;
 
+/** The list, shipped as data beside the code: one entry per line, sorted by UTF-16 code unit. */
+const DATA = new URL("../data/passwords.txt", import.meta.url);
+
 /**
- * Loads the 100,000 most common breached passwords of at least 8 characters, once per process.
- *
- * The list (about 0.9 MB of text) is a module of its own, imported here on first call, so code that
- * never checks a password never loads it, and a bundler can split it into a chunk of its own.
+ * Loads the 100,000 most common breached passwords of at least 8 characters, once per process: a
+ * 0.9 MB text file read from the package on the first call (with `node:fs`, so on Node.js, Deno and
+ * Bun; elsewhere give the Password provider a list of your own). Nothing is read, and nothing of the
+ * list is bundled, until then. Pass the function itself as the Password provider's
+ * `breachedPasswords`, and the list is read on the first password checked.
  *
  * @example
- * const breached = await loadCommonPasswords();
- * await checkPassword(input, { breached }); // from @gatehouse/core
+ * Password({ sendMail, breachedPasswords: loadCommonPasswords }) // from @gatehouse/core
+ * await checkPassword(input, { breached: await loadCommonPasswords() });
  */
 export function loadCommonPasswords(): Promise<CommonPasswordList> {
-  loading ??= import("./data/passwords.ts").then((module) => sortedList(module.default.split("\n")));
+  loading ??= import("node:fs/promises")
+    .then(({ readFile }) => readFile(DATA, "utf8"))
+    .then((text) => sortedList((text.endsWith("\n") ? text.slice(0, -1) : text).split("\n")));
   // A failed import is not cached: the next call tries again.
   loading.catch(() => {
     loading = undefined;

@@ -2,6 +2,7 @@
 // goes through `gatehouse().handler` with browser-like cookies, and mails are caught from `sendMail`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { loadCommonPasswords } from "@gatehouse/common-passwords";
 import { Credentials, type GatehouseOptions, gatehouse, Password, type PasswordMail } from "@gatehouse/core";
 import { createMemoryAdapter } from "@gatehouse/core/memory";
 import { createAuthClient, createSessionStore } from "../src/index.ts";
@@ -30,6 +31,7 @@ function setup(options: Partial<GatehouseOptions> = {}) {
           for (const wake of waiting.splice(0)) wake(mail);
         },
         requireEmailVerification: false,
+        breachedPasswords: loadCommonPasswords,
       }),
       // Signs in a stored user who has no password (as an OAuth or email-link user would be).
       Credentials({

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
+import { loadCommonPasswords } from "@gatehouse/common-passwords";
 import {
   type AdminOptions,
   ConfigError,
@@ -243,7 +244,7 @@ function passwordAccounts(
       ? passwordMailer({ server: settings.email.server, from: settings.email.from })
       : devMailbox?.sendPasswordMail;
   return sendMail
-    ? { kind: "built-in", provider: Password({ sendMail }) }
+    ? { kind: "built-in", provider: Password({ sendMail, breachedPasswords: loadCommonPasswords }) }
     : { kind: "off", reason: "no mail" };
 }
 

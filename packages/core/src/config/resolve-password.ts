@@ -1,5 +1,6 @@
 import type { Adapter } from "../adapter/adapter.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { isProduction } from "../lib/is-production.ts";
 import { nodeCrypto } from "../passwords/node-crypto.ts";
 import type { PasswordHasher } from "../passwords/password-hasher.ts";
 import {
@@ -89,7 +90,7 @@ export function resolvePassword(
   }
   const resetMaxAge = positive(provider.resetMaxAge, HOUR, "resetMaxAge");
   const verifyMaxAge = positive(provider.verifyMaxAge, 24 * HOUR, "verifyMaxAge");
-  const breached = breachedList(provider.breachedPasswords);
+  const breached = breachedList(provider.breachedPasswords, logger);
   const pwned = pwnedOptions(provider.pwnedPasswords);
   return {
     provider,
@@ -116,22 +117,49 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
-/** The offline list: the app's own, or `@gatehouse/common-passwords`, loaded once on first use. */
-function breachedList(option: BreachedList | false | undefined): (() => Promise<BreachedList>) | null {
+/**
+ * The offline list: the app's own, or the one its loader resolves to, loaded once on the first
+ * password checked (a failed load is tried again next time). Null without one: opt-in, and said at
+ * start-up in production, where the check protects real accounts.
+ */
+function breachedList(
+  option: BreachedList | (() => Promise<BreachedList>) | false | undefined,
+  logger: Logger,
+): (() => Promise<BreachedList>) | null {
   if (option === false) return null;
-  if (option !== undefined) {
-    if (typeof option?.has !== "function") {
-      throw new ConfigError(
-        "Gatehouse: breachedPasswords must have a has(password) method (a Set works), or be false.",
+  if (option === undefined) {
+    if (isProduction()) {
+      logger.warn(
+        "BreachedPasswordsOff",
+        "the Password provider has no breachedPasswords list: breached passwords are accepted (pass loadCommonPasswords from @gatehouse/common-passwords, or false to say it is on purpose).",
       );
     }
-    return async () => option;
+    return null;
   }
-  let loading: Promise<BreachedList> | null = null;
-  return () => {
-    loading ??= import("@gatehouse/common-passwords").then((m) => m.loadCommonPasswords());
-    return loading;
-  };
+  if (typeof option === "function") {
+    let loading: Promise<BreachedList> | null = null;
+    return () => {
+      loading ??= option().then((list) => {
+        if (typeof list?.has !== "function") {
+          throw new ConfigError(
+            "Gatehouse: breachedPasswords() must resolve to a list with a has(password) method.",
+          );
+        }
+        return list;
+      });
+      // A failed load is not kept: the next password checked tries again.
+      loading.catch(() => {
+        loading = null;
+      });
+      return loading;
+    };
+  }
+  if (typeof option?.has !== "function") {
+    throw new ConfigError(
+      "Gatehouse: breachedPasswords must be a list with a has(password) method (a Set works), a function that loads one, or false.",
+    );
+  }
+  return async () => option;
 }
 
 function pwnedOptions(option: PwnedCheckOptions | boolean | undefined): PwnedCheckOptions | null {

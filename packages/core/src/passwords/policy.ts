@@ -22,7 +22,7 @@ export const PASSWORD_MAX_LENGTH = 256;
  */
 const RAW_LENGTH_LIMIT = PASSWORD_MAX_LENGTH * 16;
 
-/** A list of breached passwords. A `Set<string>` is one; so is `loadCommonPasswords()` of `@gatehouse/common-passwords`. */
+/** A list of breached passwords. A `Set<string>` is one; so is what `loadCommonPasswords()` of `@gatehouse/common-passwords` resolves to. */
 export interface BreachedList {
   /** Whether the (NFKC-normalised) password is listed. */
   has(password: string): boolean | Promise<boolean>;

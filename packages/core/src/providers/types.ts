@@ -222,10 +222,16 @@ export interface PasswordProviderConfig extends ProviderBase {
    */
   hasher?: import("../passwords/password-hasher.ts").PasswordHasher;
   /**
-   * Breached passwords refused at sign-up, reset and change. Default: the 100,000 most common from
-   * `@gatehouse/common-passwords`, loaded on first use. `false` turns the offline check off.
+   * Breached passwords refused at sign-up, reset and change (NIST SP 800-63B): a list (any object
+   * with `has(password)`, a `Set` works), or a function that loads one, called once, on the first
+   * password checked — `loadCommonPasswords` of `@gatehouse/common-passwords`, the 100,000 most
+   * common, is one. Opt-in: without it only the length rules and `pwnedPasswords` apply, and in
+   * production Gatehouse says so at start-up; `false` turns the offline check off without a word.
    */
-  breachedPasswords?: import("../passwords/policy.ts").BreachedList | false;
+  breachedPasswords?:
+    | import("../passwords/policy.ts").BreachedList
+    | (() => Promise<import("../passwords/policy.ts").BreachedList>)
+    | false;
   /** Also ask Have I Been Pwned (k-anonymity, fails open with a log line). Default off. */
   pwnedPasswords?: import("../passwords/policy.ts").PwnedCheckOptions | boolean;
   /** Lifetime of a reset link, seconds. Default 1 hour. */

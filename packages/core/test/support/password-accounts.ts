@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { loadCommonPasswords } from "@gatehouse/common-passwords";
 import { passwordMailer } from "@gatehouse/smtp";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { type GatehouseOptions, gatehouse, Password, type PasswordHasher } from "../../src/index.ts";
@@ -24,6 +25,8 @@ export function passwordApp(
     providers: [
       Password({
         sendMail: passwordMailer({ server, from: "no-reply@example.test" }),
+        // The offline breached-password list, opt-in: the suites check its refusals.
+        breachedPasswords: loadCommonPasswords,
         ...(requireEmailVerification === undefined ? {} : { requireEmailVerification }),
         ...(hasher ? { hasher } : {}),
       }),
