@@ -354,9 +354,15 @@ describe("the admin console of the web app (Chromium)", () => {
       await sessions.first().waitFor();
       await admin.getByRole("button", { name: "End all sessions" }).click();
       await admin.getByText(`End every session of ${ADA}?`).waitFor();
+      await admin
+        .getByRole("region", { name: "Sessions" })
+        .getByLabel("Reason (optional)")
+        .fill("Laptop reported stolen");
       await screenshots(admin, "end-all-confirm");
       await admin.getByRole("button", { name: "Yes, end all sessions" }).click();
       await admin.getByRole("status").filter({ hasText: "1 session has ended." }).waitFor();
+      // The reason is the audit entry's, shown in the user's recent activity.
+      await admin.getByText("Laptop reported stolen").waitFor();
       await admin.getByTestId("admin-no-sessions").waitFor();
       assert.equal(await sessionEmail(elsewhere, web), null);
     }));

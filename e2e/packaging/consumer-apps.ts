@@ -129,7 +129,9 @@ export function templateProblems(pkg: PackageJson, version: string): string[] {
   expect("type", pkg.type, "module");
   expect("license", pkg.license, "MIT");
   expect("sideEffects", pkg.sideEffects, false);
-  expect("files", pkg.files, ["dist", "README.md", "LICENSE"]);
+  // A package that ships data read at run time lists its data folder after dist (docs/packaging.md).
+  const data = pkg.files?.includes("data") ? ["data"] : [];
+  expect("files", pkg.files, ["dist", ...data, "README.md", "LICENSE"]);
   expect("scripts.build", pkg.scripts?.build, "tsc -p tsconfig.build.json");
   expect("scripts.prepack", pkg.scripts?.prepack, "npm run build");
   if (!/^>=22\.\d+$/.test(pkg.engines?.node ?? ""))

@@ -8,6 +8,7 @@ import { ActionRow } from "./ActionRow.tsx";
  */
 export function ConfirmPanel({
   children,
+  fields,
   confirmLabel,
   cancelLabel,
   pending,
@@ -17,6 +18,8 @@ export function ConfirmPanel({
 }: {
   /** The question, in plain words. */
   children: ReactNode;
+  /** Fields asked with it (a reason for the audit log), under the question. */
+  fields?: ReactNode;
   /** What the button does: "Unlink GitHub". */
   confirmLabel: string;
   cancelLabel?: string;
@@ -32,6 +35,7 @@ export function ConfirmPanel({
       <p ref={question} tabIndex={-1}>
         {children}
       </p>
+      {fields}
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdminSession, type AdminUser, revokeUserSessions } from "../../../api/admin.ts";
 import { isApiError } from "../../../api/api-error.ts";
@@ -7,6 +7,7 @@ import { Card } from "../../../components/Card.tsx";
 import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { Empty } from "../../../components/QueryStates.tsx";
+import { TextField } from "../../../components/TextField.tsx";
 import { signedInWith } from "../../../lib/signed-in-with.ts";
 import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
 import { useAdminText, userLabel } from "../use-admin-text.ts";
@@ -18,7 +19,9 @@ export function SessionsCard({ user, sessions }: { user: AdminUser; sessions: Ad
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("common");
   const text = useAdminText();
+  const reasonId = useId();
   const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState("");
   const endAllButton = useRef<HTMLButtonElement>(null);
   // Back to the button when the question closes; declared before `useAnnounce`, whose focus on the
   // heading (after the sessions ended) must come last and win.
@@ -27,10 +30,11 @@ export function SessionsCard({ user, sessions }: { user: AdminUser; sessions: Ad
   const changed = useUserChanged(user.id);
 
   const endAll = useMutation({
-    mutationFn: () => revokeUserSessions({ id: user.id }),
+    mutationFn: () => revokeUserSessions({ id: user.id, reason }),
     onSuccess: async ({ revoked }) => {
       await changed();
       setConfirming(false);
+      setReason("");
       announce(t("user.sessions.endedAll", { count: revoked }));
     },
   });
@@ -76,6 +80,17 @@ export function SessionsCard({ user, sessions }: { user: AdminUser; sessions: Ad
               error={endAll.error ? text.error(endAll.error) : null}
               onConfirm={() => endAll.mutate()}
               onCancel={() => setConfirming(false)}
+              fields={
+                <TextField
+                  id={`${reasonId}-reason`}
+                  label={t("user.actions.reason")}
+                  hint={t("user.actions.reasonHint")}
+                  maxLength={500}
+                  autoComplete="off"
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              }
             >
               {t("user.sessions.endAllQuestion", { user: userLabel(user) })}
             </ConfirmPanel>
