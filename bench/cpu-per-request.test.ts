@@ -44,7 +44,7 @@ test("GET session CPU per request: every row runs; printed beside the last recor
   const rows = JSON.parse(run.stdout) as CpuRow[];
   assert.deepEqual(
     rows.map((row) => row.id),
-    ["baseline", "gatehouse-jwt", "gatehouse-jwt-sqlite", "gatehouse-sqlite"],
+    ["baseline", "gatehouse-jwt", "gatehouse-jwt-sqlite", "gatehouse-sqlite", "gatehouse-jwt-distinct"],
   );
   for (const row of rows) assert.ok(row.microsPerRequest > 0, `${row.id} measured`);
 

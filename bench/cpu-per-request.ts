@@ -11,7 +11,9 @@
  * and a `Response` with a fixed JSON body and no Gatehouse: what any handler on Web standards pays,
  * so `baseline / row` is comparable with the wrk table's "× ceiling".
  *
- * Rows: jwt (cookie only), jwt with users stored on node:sqlite, database sessions on node:sqlite.
+ * Rows: jwt (cookie only), jwt with users stored on node:sqlite, database sessions on node:sqlite,
+ * and jwt with another session on every request (`DISTINCT` sessions signed in first, taken in turn:
+ * every read decrypts, as the wrk table's "another session on every request" row).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -28,7 +30,7 @@ const { values: args } = parseArgs({
     requests: { type: "string", default: "20000" },
     rounds: { type: "string", default: "5" },
     record: { type: "boolean", default: false },
-    /** One configuration only (`jwt`, `jwt-sqlite` or `sqlite`), e.g. under `--cpu-prof`. */
+    /** One configuration only (`jwt`, `jwt-sqlite`, `sqlite` or `jwt-distinct`), e.g. under `--cpu-prof`. */
     only: { type: "string" },
   },
 });
@@ -36,6 +38,8 @@ const { values: args } = parseArgs({
 const REQUESTS = Number(args.requests);
 const ROUNDS = Number(args.rounds);
 const BATCH = 16;
+/** Sessions of the jwt-distinct row: more than the verified-token cache keeps (10,000). */
+const DISTINCT = 12_000;
 const AUTH_URL = "http://127.0.0.1:3000/api/auth";
 const SESSION_URL = `${AUTH_URL}/session`;
 const user = { id: "bench-user", name: "Bench User", email: "bench@example.com" };
@@ -49,25 +53,31 @@ export interface CpuRow {
   rounds: number[];
 }
 
-async function measure(handler: Handler, cookie: string, expect: string | null): Promise<number[]> {
-  const check = await (await handler(request(cookie))).text();
+async function measure(handler: Handler, cookies: string[], expect: string | null): Promise<number[]> {
+  const check = await (await handler(request(cookies[0]!))).text();
   if (expect !== null && !check.includes(expect))
     throw new Error(`GET session did not return the user: ${check}`);
-  await load(handler, cookie, Math.min(REQUESTS, 5_000)); // warm-up: compile the hot path
+  await load(handler, cookies, Math.min(REQUESTS, 5_000)); // warm-up: compile the hot path
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const before = process.cpuUsage();
-    await load(handler, cookie, REQUESTS);
+    await load(handler, cookies, REQUESTS);
     const used = process.cpuUsage(before);
     rounds.push((used.user + used.system) / REQUESTS);
   }
   return rounds;
 }
 
-async function load(handler: Handler, cookie: string, count: number): Promise<void> {
+/** Where the next request's cookie is taken from (the rows with one session use it every time). */
+let turn = 0;
+
+async function load(handler: Handler, cookies: string[], count: number): Promise<void> {
   for (let done = 0; done < count; done += BATCH) {
     const batch: Promise<void>[] = [];
-    for (let i = 0; i < BATCH; i++) batch.push(handler(request(cookie)).then((r) => r.text().then(() => {})));
+    for (let i = 0; i < BATCH; i++) {
+      const cookie = cookies[turn++ % cookies.length]!;
+      batch.push(handler(request(cookie)).then((r) => r.text().then(() => {})));
+    }
     await Promise.all(batch);
   }
 }
@@ -84,9 +94,12 @@ const baseline: Handler = async (req) => {
   });
 };
 
-async function gatehouseRow(store: "jwt" | "jwt-sqlite" | "sqlite", dir: string): Promise<number[]> {
+async function gatehouseRow(
+  store: "jwt" | "jwt-sqlite" | "sqlite" | "jwt-distinct",
+  dir: string,
+): Promise<number[]> {
   let adapter: import("@gatehouse/sql").SqlAdapter | undefined;
-  if (store !== "jwt") {
+  if (store !== "jwt" && store !== "jwt-distinct") {
     const { createSqlAdapter, migrate } = await import("@gatehouse/sql");
     adapter = createSqlAdapter({ url: `sqlite:${join(dir, `${store}.db`)}` });
     await migrate(adapter.db);
@@ -95,6 +108,8 @@ async function gatehouseRow(store: "jwt" | "jwt-sqlite" | "sqlite", dir: string)
     secret: "bench-secret-bench-secret-bench-secret-0123456789",
     url: AUTH_URL,
     ...(adapter ? { adapter, session: { strategy: store === "jwt-sqlite" ? "jwt" : "database" } } : {}),
+    // Thousands of sign-ins from one address in a second: the limiter would rightly refuse them.
+    ...(store === "jwt-distinct" ? { rateLimit: false as const } : {}),
     providers: [
       Credentials({
         credentials: { username: { label: "User name" }, password: { label: "Password", type: "password" } },
@@ -103,14 +118,17 @@ async function gatehouseRow(store: "jwt" | "jwt-sqlite" | "sqlite", dir: string)
     ],
   });
   const handler: Handler = (req) => auth.handler(req, { clientAddress: "127.0.0.1" });
-  const cookie = await signInWithCredentials({
-    authUrl: AUTH_URL,
-    username: "bench",
-    password: "bench",
-    fetch: (url, init) => handler(new Request(url, init)),
-  });
+  const signIn = () =>
+    signInWithCredentials({
+      authUrl: AUTH_URL,
+      username: "bench",
+      password: "bench",
+      fetch: (url, init) => handler(new Request(url, init)),
+    });
+  const cookies: string[] = [];
+  for (let i = 0; i < (store === "jwt-distinct" ? DISTINCT : 1); i++) cookies.push(await signIn());
   try {
-    return await measure(handler, cookie, user.email);
+    return await measure(handler, cookies, user.email);
   } finally {
     await adapter?.close();
   }
@@ -120,8 +138,8 @@ const dir = mkdtempSync(join(tmpdir(), "gatehouse-cpu-"));
 const rows: CpuRow[] = [];
 try {
   const add = (id: string, rounds: number[]) => rows.push({ id, microsPerRequest: median(rounds), rounds });
-  add("baseline", await measure(baseline, "a=b", null));
-  for (const store of ["jwt", "jwt-sqlite", "sqlite"] as const) {
+  add("baseline", await measure(baseline, ["a=b"], null));
+  for (const store of ["jwt", "jwt-sqlite", "sqlite", "jwt-distinct"] as const) {
     if (args.only === undefined || args.only === store)
       add(`gatehouse-${store}`, await gatehouseRow(store, dir));
   }
