@@ -1,7 +1,7 @@
 // The password hasher where node:crypto has no argon2id (issue 23): on Node 22 (a sign-up and a sign-in
-// through core's Password provider with its default hasher) and in a browser bundle (Chromium, the
-// Web-standard JavaScript Workers, Deno and Bun run too), with hashes crossing to and from Node 24's
-// node:crypto argon2id in both directions.
+// through core's Password provider with its default hasher) and in a browser bundle (Chromium), with
+// hashes crossing to and from Node 24's node:crypto argon2id in both directions. Deno, Bun and workerd
+// themselves: other-runtimes.test.ts.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";

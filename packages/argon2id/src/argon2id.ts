@@ -26,7 +26,7 @@ export interface Argon2idParameters {
 /**
  * argon2id, version 0x13, in pure JavaScript (`@noble/hashes`, audited, no native addon, no
  * WebAssembly): the key `node:crypto`'s `argon2()` computes for the same parameters, on runtimes
- * that have none (Node < 24.7, Deno, Bun, Cloudflare Workers, browsers).
+ * that have none (Node < 24.7, Deno, Cloudflare Workers, browsers).
  *
  * The work runs on the calling thread, in slices of at most 10 ms between which it yields to the
  * event loop: a hash takes much longer than with `node:crypto` (which runs native code on libuv's
