@@ -27,8 +27,8 @@ export type Argon2idLoader = () => Promise<Argon2idBackend>;
 
 /**
  * Chooses argon2id for a runtime from what its `node:crypto` offers: `node:crypto`'s own where it
- * has `argon2` (Node.js ≥ 24.7: native code on libuv's thread pool), else `@gatehouse/argon2id` (pure
- * JavaScript, for Node 22, Deno, Bun, Workers and browsers). Both compute the same key for the same
+ * has `argon2` (Node.js ≥ 24.7: native code on libuv's thread pool; Bun 1.4 too), else
+ * `@gatehouse/argon2id` (pure JavaScript, for Node 22, Deno, Workers and browsers). Both compute the same key for the same
  * inputs, so the PHC strings written here verify on either.
  *
  * `@gatehouse/argon2id` is a dependency of core, imported on the first hash only (a dynamic

@@ -92,7 +92,7 @@ function kdfInput(
 
 /**
  * Hashes a password with argon2id into a PHC string: with `node:crypto` where it has argon2 (Node.js
- * ≥ 24.7), else with `@gatehouse/argon2id` (pure JavaScript: Node 22, Deno, Bun, Workers), which
+ * ≥ 24.7, Bun 1.4), else with `@gatehouse/argon2id` (pure JavaScript: Node 22, Deno, Workers), which
  * computes the same key, so the string verifies on either.
  *
  * The password is hashed as given (its UTF-8 bytes). Unicode normalisation (NFKC) and length rules

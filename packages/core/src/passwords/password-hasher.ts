@@ -11,7 +11,7 @@ export interface PasswordCheck {
 
 /**
  * A password hashing scheme. The default is `createPasswordHasher()`: argon2id, from `node:crypto`
- * where it has argon2 (Node ≥ 24.7), else from `@gatehouse/argon2id` (Node 22, Deno, Bun, Workers).
+ * where it has argon2 (Node ≥ 24.7, Bun 1.4), else from `@gatehouse/argon2id` (Node 22, Deno, Workers).
  * An app with another KDF, or a hashing service, plugs its own implementation here.
  *
  * `verify` never throws for a malformed or unknown stored hash: that is `{ ok: false }`.
