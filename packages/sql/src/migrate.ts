@@ -100,7 +100,9 @@ export interface AssertSchemaOptions {
  * @example await assertSchema(adapter.db)
  */
 export async function assertSchema(db: SqlDatabase, options: AssertSchemaOptions = {}): Promise<void> {
-  if (isCurrent(await readSchemaState(db))) return;
+  // One plain read first: readSchemaState's own wait for a migration (on "unknown") would come before
+  // this function's, and without its `migrationWait`; the read that counts is the settled one below.
+  if (isCurrent(await guard("assertSchema", () => readStateOnce(db)))) return;
   const schema = db.dialect === "postgres" ? await currentSchema(db.kysely) : undefined;
   const waitMs = options.migrationWait ?? MIGRATION_SETTLE_WAIT_MS;
   // The wait for a migration under way is its own bound (waitMs), not the statement time-out's.
