@@ -102,7 +102,6 @@ class Link {
   constructor(state: State, client: Socket, upstream: Socket | null) {
     this.client = client;
     this.upstream = upstream;
-    const toUpstream = upstream ? new Lane(state, upstream, "to-server") : null;
     const toClient = new Lane(state, client, "to-client");
     this.closed = new Promise((resolve) => {
       client.on("close", () => {
@@ -114,12 +113,13 @@ class Link {
       // late bytes are still delivered), as TCP delivers a FIN after the data.
       upstream?.on("close", () => toClient.endAfterQueue());
     });
-    if (upstream === null || toUpstream === null) {
+    if (upstream === null) {
       // Swallowed: read and forgotten, never answered.
       client.resume();
       this.lanes = [];
       return;
     }
+    const toUpstream = new Lane(state, upstream, "to-server");
     client.on("data", (chunk: Buffer) => toUpstream.push(chunk));
     upstream.on("data", (chunk: Buffer) => toClient.push(chunk));
     this.lanes = [toUpstream, toClient];
