@@ -7,10 +7,10 @@ import { ActionRow } from "../../../components/ActionRow.tsx";
 import { Card } from "../../../components/Card.tsx";
 import { ConfirmField } from "../../../components/ConfirmField.tsx";
 import { SubmitButton } from "../../../components/SubmitButton.tsx";
-import { TextField } from "../../../components/TextField.tsx";
 import { useFieldError } from "../../../lib/use-field-error.ts";
 import { useWithReauth } from "../../reauth/ReauthProvider.tsx";
 import { useAdminText, userLabel } from "../use-admin-text.ts";
+import { ReasonField } from "./actions/ReasonField.tsx";
 
 /**
  * "Delete the user": what goes, a confirmation (the user's address, or their id when they have none,
@@ -49,15 +49,7 @@ export function DeleteCard({ user, onDeleted }: { user: AdminUser; onDeleted: (l
     <Card title={t("user.actions.delete.title")} className="card-danger">
       <p>{t("user.actions.delete.explain")}</p>
       <form className="inline-form" onSubmit={submit} noValidate>
-        <TextField
-          id={`${id}-reason`}
-          label={t("user.actions.reason")}
-          hint={t("user.actions.reasonHint")}
-          maxLength={500}
-          autoComplete="off"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
         <ConfirmField
           id={`${id}-confirm`}
           inputRef={input}

@@ -7,10 +7,10 @@ import { Card } from "../../../components/Card.tsx";
 import { ConfirmPanel } from "../../../components/ConfirmPanel.tsx";
 import { Notice } from "../../../components/Notice.tsx";
 import { Empty } from "../../../components/QueryStates.tsx";
-import { TextField } from "../../../components/TextField.tsx";
 import { signedInWith } from "../../../lib/signed-in-with.ts";
 import { useFocusOnChange } from "../../../lib/use-focus-on-change.ts";
 import { useAdminText, userLabel } from "../use-admin-text.ts";
+import { ReasonField } from "./actions/ReasonField.tsx";
 import { useAnnounce } from "./use-announce.ts";
 import { useUserChanged } from "./use-user-changed.ts";
 
@@ -80,17 +80,7 @@ export function SessionsCard({ user, sessions }: { user: AdminUser; sessions: Ad
               error={endAll.error ? text.error(endAll.error) : null}
               onConfirm={() => endAll.mutate()}
               onCancel={() => setConfirming(false)}
-              fields={
-                <TextField
-                  id={`${reasonId}-reason`}
-                  label={t("user.actions.reason")}
-                  hint={t("user.actions.reasonHint")}
-                  maxLength={500}
-                  autoComplete="off"
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
-                />
-              }
+              fields={<ReasonField id={`${reasonId}-reason`} value={reason} onChange={setReason} />}
             >
               {t("user.sessions.endAllQuestion", { user: userLabel(user) })}
             </ConfirmPanel>

@@ -1,8 +1,8 @@
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { ActionRow } from "../../../../components/ActionRow.tsx";
 import { SubmitButton } from "../../../../components/SubmitButton.tsx";
-import { TextField } from "../../../../components/TextField.tsx";
 import { useFocusOnChange } from "../../../../lib/use-focus-on-change.ts";
+import { ReasonField } from "./ReasonField.tsx";
 
 /**
  * An action that asks the administrator why first (the audit log keeps the reason): its button
@@ -78,18 +78,15 @@ export function ReasonForm({
   }
   return (
     <form onSubmit={submit} noValidate>
-      <TextField
+      <ReasonField
         id={`${id}-reason`}
         inputRef={input}
         label={label}
         hint={hint}
-        maxLength={500}
-        autoComplete="off"
         required={required}
         value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={setReason}
         error={error}
-        announce
       />
       {failure && (
         <p className="field-error" role="alert">

@@ -5,13 +5,13 @@ import { setUserRole } from "../../../../api/admin.ts";
 import { isApiError } from "../../../../api/api-error.ts";
 import { ActionRow } from "../../../../components/ActionRow.tsx";
 import { SubmitButton } from "../../../../components/SubmitButton.tsx";
-import { TextField } from "../../../../components/TextField.tsx";
 import { useFieldError } from "../../../../lib/use-field-error.ts";
 import { useWithReauth } from "../../../reauth/ReauthProvider.tsx";
 import { SelectField } from "../../SelectField.tsx";
 import { useAdminText, userLabel } from "../../use-admin-text.ts";
 import type { SectionProps } from "../ActionsCard.tsx";
 import { ActionSection } from "./ActionSection.tsx";
+import { ReasonField } from "./ReasonField.tsx";
 
 /**
  * The user's role, among those the server assigns (`roles` when it names them, else core's default:
@@ -66,15 +66,7 @@ export function RoleSection({ user, roles, onDone }: SectionProps & { roles: str
           }}
           options={[["", t("roles.none")], ...offered.map((name) => [name, text.role(name)] as const)]}
         />
-        <TextField
-          id={`${id}-reason`}
-          label={t("user.actions.reason")}
-          hint={t("user.actions.reasonHint")}
-          maxLength={500}
-          autoComplete="off"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
         {error && (
           <p className="field-error" role="alert">
             {error}
