@@ -4,8 +4,9 @@ import { FAIL_FAST_CODE } from "../lib/driver-errors.ts";
 
 /** A pooled connection as the adapter uses it: queries, then one release. */
 export interface GuardedClient {
+  /** `rowMode: "array"` (a `QueryArrayConfig`) gives rows as arrays, typed as `R` by the caller. */
   query<R extends pg.QueryResultRow>(
-    query: string | pg.QueryConfig,
+    query: string | pg.QueryConfig | pg.QueryArrayConfig,
     values?: readonly unknown[],
   ): Promise<pg.QueryResult<R>>;
   /** Back to the pool; `destroy` (or a connection this wrapper saw break) closes it instead. */
@@ -75,7 +76,7 @@ class Checkout implements GuardedClient {
   }
 
   async query<R extends pg.QueryResultRow>(
-    query: string | pg.QueryConfig,
+    query: string | pg.QueryConfig | pg.QueryArrayConfig,
     values?: readonly unknown[],
   ): Promise<pg.QueryResult<R>> {
     if (this.broken) throw this.broken;
