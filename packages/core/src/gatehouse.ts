@@ -1,5 +1,5 @@
 import type { Endpoint } from "./actions/endpoint.ts";
-import { matchRoute, type Route } from "./actions/router.ts";
+import { CORE_ROWS, type RouteMatch, Router } from "./actions/router.ts";
 import { createServices } from "./actions/services.ts";
 import type { GatehouseOptions, Session } from "./config/options.ts";
 import { type ResolvedConfig, resolveConfig } from "./config/resolve-config.ts";
@@ -14,6 +14,8 @@ import { RequestContext } from "./http/request-context.ts";
 import type { RequestHead } from "./http/request-head.ts";
 import { requestErrorAnswer, respond } from "./http/respond.ts";
 import { type UrlHead, urlHead } from "./http/url-head.ts";
+import { isProduction } from "./lib/is-production.ts";
+import { composeModules } from "./modules/compose-modules.ts";
 import { type AccessTokenResult, createGetAccessToken } from "./tokens/get-access-token.ts";
 import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 
@@ -69,7 +71,16 @@ export interface HandlerInfo {
  * app.all("/api/auth/*", (c) => auth.handler(c.req.raw));
  */
 export function gatehouse(options: GatehouseOptions): Gatehouse {
-  const config = resolveConfig(options);
+  const modules = composeModules(options.modules);
+  const config = resolveConfig(options, modules.coreMessages);
+  modules.check({
+    adapter: config.adapter,
+    basePath: config.basePath,
+    production: isProduction(),
+    logger: config.logger,
+  });
+  // Core's table and the modules' rows: an endpoint with two owners fails here, at start-up.
+  const router = new Router([...CORE_ROWS, ...modules.rows]);
   const services = createServices(config);
   const { sessions, oauth } = services;
   const getAccessToken = createGetAccessToken({ config, oauth });
@@ -96,10 +107,10 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
     clientAddress: string | null,
   ): Promise<Answer> {
     let url: UrlHead;
-    let match: { endpoint: Endpoint; route: Route } | null;
+    let match: RouteMatch | null;
     try {
       url = urlHead(request.url);
-      match = matchRoute(url.pathname, request.method, config.basePath);
+      match = router.match(url.pathname, request.method, config.basePath);
       if (!match) throw new AuthError("UnknownAction");
     } catch (error) {
       return requestErrorAnswer(error instanceof AuthError ? error : new AuthError("UnknownAction"));

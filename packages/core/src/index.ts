@@ -81,6 +81,15 @@ export {
 export type { HitOptions, RateLimitCounter, RateLimitStore } from "./limits/rate-limit-store.ts";
 export type { RateLimitRule } from "./limits/rate-limiter.ts";
 export {
+  defineModule,
+  type GatehouseModule,
+  type ModuleAnswer,
+  type ModuleEndpoint,
+  type ModuleRequest,
+  type ModuleStartup,
+} from "./modules/module.ts";
+export { json, redirect } from "./modules/module-answers.ts";
+export {
   type Argon2idOptions,
   argon2idDefaults,
   createPasswordHasher,

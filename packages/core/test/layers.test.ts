@@ -35,7 +35,7 @@ const readme = resolve(coreDir, "../../README.md");
  */
 const LAYERS: readonly { layer: string; parts: readonly string[] }[] = [
   { layer: "entry", parts: ["index.ts", "gatehouse.ts"] },
-  { layer: "endpoints", parts: ["actions/"] },
+  { layer: "endpoints", parts: ["actions/", "modules/"] },
   { layer: "accounts", parts: ["accounts/", "admin/"] },
   { layer: "options", parts: ["config/"] },
   {

@@ -366,6 +366,11 @@ export interface GatehouseOptions {
   admin?: AdminOptions;
   /** Languages of the built-in pages and mails (default: every built-in language, chosen per request). */
   i18n?: I18nOptions;
+  /**
+   * Feature modules (docs/modules.md): each brings its endpoints, messages and start-up checks.
+   * An endpoint two of them (or one and core) add is a start-up error.
+   */
+  modules?: readonly import("../modules/module.ts").GatehouseModule[];
   /** Outgoing request timeout to providers, ms. Default 3500. */
   httpTimeout?: number;
   /**

@@ -72,7 +72,11 @@ export interface ResolvedConfig {
  * Validates options once, at start-up. Misuse throws a `ConfigError` (a `TypeError`) whose message
  * says how to fix it; nothing here runs per request.
  */
-export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
+export function resolveConfig(
+  options: GatehouseOptions,
+  /** Core's messages the app's modules give, by language (a language module's; see composeModules). */
+  moduleMessages: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
+): ResolvedConfig {
   const secrets = (Array.isArray(options.secret) ? options.secret : [options.secret]).filter(
     (s) => typeof s === "string" && s.length > 0,
   );
@@ -221,7 +225,7 @@ export function resolveConfig(options: GatehouseOptions): ResolvedConfig {
     events: checkEvents(options.events),
     audit: checkAuditOptions(options.audit),
     admin: resolveAdmin(options.admin),
-    i18n: resolveI18n(options.i18n),
+    i18n: resolveI18n(options.i18n, moduleMessages),
   };
 }
 

@@ -89,6 +89,32 @@ function overridesOf(messages: unknown): Map<string, Partial<Record<MessageKey, 
   return overrides;
 }
 
+/**
+ * The app's `i18n.messages` over the messages of core's keys that modules give (a language module's
+ * whole language): the app's word wins, key by key. Checked as one, so a language a module adds must
+ * still give every key.
+ */
+function withModuleMessages(
+  app: unknown,
+  fromModules: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): unknown {
+  const languages = Object.keys(fromModules);
+  if (
+    languages.length === 0 ||
+    (app !== undefined && (typeof app !== "object" || app === null || Array.isArray(app)))
+  ) {
+    return app;
+  }
+  const merged: Record<string, unknown> = { ...fromModules };
+  for (const [tag, given] of Object.entries((app ?? {}) as Record<string, unknown>)) {
+    const language = canonicalLocale(tag) ?? tag;
+    const key = languages.find((name) => name.toLowerCase() === language.toLowerCase()) ?? tag;
+    const base = fromModules[key];
+    merged[key] = base && typeof given === "object" && given !== null ? { ...base, ...given } : given;
+  }
+  return merged;
+}
+
 function offeredLocales(given: unknown, messages: I18nOptions["messages"]): string[] {
   if (given === undefined) return defaultLocales(messages);
   if (!Array.isArray(given) || given.length === 0) {
@@ -126,13 +152,17 @@ function offeredOne(name: "defaultLocale" | "locale", tag: unknown, locales: rea
  * default and forced ones among them, and the app's messages (known keys, English's placeholders,
  * every key for a language Gatehouse does not ship). Builds each language's translator.
  */
-export function resolveI18n(options: unknown): I18nSettings {
+export function resolveI18n(
+  options: unknown,
+  fromModules: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
+): I18nSettings {
   const given = (options ?? {}) as I18nOptions;
   if (typeof given !== "object" || given === null) {
     throw new ConfigError('Gatehouse: i18n must be an object, e.g. { defaultLocale: "de" }.');
   }
-  const overrides = overridesOf(given.messages);
-  const locales = offeredLocales(given.locales, given.messages);
+  const messages = withModuleMessages(given.messages, fromModules);
+  const overrides = overridesOf(messages);
+  const locales = offeredLocales(given.locales, messages as I18nOptions["messages"]);
   const translators = new Map<string, Translator>();
   for (const locale of locales) {
     const base = builtIn(locale);

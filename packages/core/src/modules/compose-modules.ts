@@ -1,0 +1,227 @@
+import type { CsrfRule, Endpoint, RouteOf } from "../actions/endpoint.ts";
+import { refuseAsJson, refuseToSignIn } from "../actions/lib/csrf-refusals.ts";
+import type { OwnedEndpoint } from "../actions/router.ts";
+import type { Services } from "../actions/services.ts";
+import { AuthError } from "../errors/auth-error.ts";
+import { ConfigError } from "../errors/config-error.ts";
+import type { Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
+import { canonicalLocale } from "../i18n/negotiate-locale.ts";
+import { placeholdersOf } from "../i18n/placeholders.ts";
+import type { MessageParams } from "../i18n/translator.ts";
+import { sameOriginUrl } from "../redirect/callback-url.ts";
+import type { GatehouseModule, ModuleEndpoint, ModuleRequest, ModuleStartup } from "./module.ts";
+
+/** The modules of one instance, checked: what the router and i18n take from them. */
+export interface ComposedModules {
+  /** Every module's ids, in the order given. */
+  readonly ids: readonly string[];
+  /** Their endpoints as rows of the action table, each with its owner's id. */
+  readonly rows: readonly OwnedEndpoint[];
+  /** Core's messages the modules give, by language (a language module's), for `i18n` to merge. */
+  readonly coreMessages: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Runs each module's own start-up `check`, in order, once core's options are resolved. */
+  check(startup: ModuleStartup): void;
+}
+
+const ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const CORE_KEYS: ReadonlySet<string> = new Set(MESSAGE_KEYS);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks `modules` at start-up and composes them: unique ids, well-formed endpoints and messages.
+ * Every misuse is a ConfigError naming the module and what to do. The caller resolves core's options
+ * with `coreMessages`, then runs `check` (each module's own), and builds the router from `rows`
+ * (which refuses two owners for one endpoint).
+ */
+export function composeModules(given: unknown): ComposedModules {
+  if (given === undefined) return { ids: [], rows: [], coreMessages: {}, check() {} };
+  if (!Array.isArray(given)) {
+    throw new ConfigError("Gatehouse: modules must be a list of modules, e.g. modules: [twoFactor()].");
+  }
+  const ids: string[] = [];
+  const rows: OwnedEndpoint[] = [];
+  const coreMessages: Record<string, Record<string, string>> = {};
+  const checks: Array<(startup: ModuleStartup) => void> = [];
+  for (const [index, module] of given.entries()) {
+    if (!isRecord(module) || typeof module.id !== "string" || !ID.test(module.id)) {
+      throw new ConfigError(
+        `Gatehouse: modules[${index}] must be a module object whose id is lower-case words joined by "-" (got ${describe(isRecord(module) ? module.id : module)}).`,
+      );
+    }
+    const { id } = module as unknown as GatehouseModule;
+    if (ids.includes(id))
+      throw new ConfigError(`Gatehouse: modules lists "${id}" twice; list each module once.`);
+    ids.push(id);
+    const { own, core } = checkMessages(module as unknown as GatehouseModule);
+    for (const [language, messages] of Object.entries(core)) {
+      coreMessages[language] = { ...coreMessages[language], ...messages };
+    }
+    for (const endpoint of checkEndpoints(module as unknown as GatehouseModule)) {
+      rows.push({ row: toRow(endpoint, own), owner: id });
+    }
+    const { check } = module as unknown as GatehouseModule;
+    if (check !== undefined) {
+      if (typeof check !== "function")
+        throw new ConfigError(`Gatehouse: module "${id}": check must be a function.`);
+      checks.push(check);
+    }
+  }
+  return {
+    ids,
+    rows,
+    coreMessages,
+    check(startup) {
+      for (const check of checks) check(startup);
+    },
+  };
+}
+
+function describe(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : typeof value;
+}
+
+function checkEndpoints(module: GatehouseModule): readonly ModuleEndpoint[] {
+  const { id, endpoints } = module;
+  if (endpoints === undefined) return [];
+  if (!Array.isArray(endpoints))
+    throw new ConfigError(`Gatehouse: module "${id}": endpoints must be a list.`);
+  for (const [index, endpoint] of endpoints.entries()) {
+    const where = `Gatehouse: module "${id}": endpoints[${index}]`;
+    if (!isRecord(endpoint)) throw new ConfigError(`${where} must be an object.`);
+    if (endpoint.method !== "GET" && endpoint.method !== "POST") {
+      throw new ConfigError(`${where}.method must be "GET" or "POST".`);
+    }
+    if (typeof endpoint.action !== "string" || !ID.test(endpoint.action)) {
+      throw new ConfigError(
+        `${where}.action must be lower-case words joined by "-" (got ${describe(endpoint.action)}).`,
+      );
+    }
+    if (endpoint.answer !== "json" && endpoint.answer !== "page") {
+      throw new ConfigError(`${where}.answer must be "json" or "page".`);
+    }
+    if (
+      endpoint.provider !== undefined &&
+      endpoint.provider !== "required" &&
+      endpoint.provider !== "absent"
+    ) {
+      throw new ConfigError(`${where}.provider must be "required" or "absent".`);
+    }
+    if (endpoint.caller !== undefined && endpoint.caller !== "browser" && endpoint.caller !== "machine") {
+      throw new ConfigError(`${where}.caller must be "browser" or "machine".`);
+    }
+    if (typeof endpoint.handle !== "function") throw new ConfigError(`${where}.handle must be a function.`);
+  }
+  return endpoints;
+}
+
+/** A module's messages split into its own (by language, English complete) and core's (a language module's). */
+function checkMessages(module: GatehouseModule): {
+  own: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  core: Record<string, Record<string, string>>;
+} {
+  const { id, messages } = module;
+  const own = new Map<string, Record<string, string>>();
+  const core: Record<string, Record<string, string>> = {};
+  if (messages === undefined) return { own, core };
+  if (!isRecord(messages)) {
+    throw new ConfigError(
+      `Gatehouse: module "${id}": messages must be an object by language, e.g. { en: { … } }.`,
+    );
+  }
+  const english = isRecord(messages.en) ? messages.en : {};
+  const prefix = `${id}.`;
+  for (const [tag, given] of Object.entries(messages)) {
+    const language = canonicalLocale(tag);
+    if (!language)
+      throw new ConfigError(`Gatehouse: module "${id}": messages: "${tag}" is not a language tag (BCP 47).`);
+    if (!isRecord(given))
+      throw new ConfigError(`Gatehouse: module "${id}": messages["${tag}"] must be an object.`);
+    for (const [key, value] of Object.entries(given)) {
+      const where = `Gatehouse: module "${id}": messages["${tag}"]["${key}"]`;
+      if (typeof value !== "string") throw new ConfigError(`${where} must be a string.`);
+      if (CORE_KEYS.has(key)) {
+        core[language] = { ...core[language], [key]: value };
+        continue;
+      }
+      if (!key.startsWith(prefix)) {
+        throw new ConfigError(
+          `${where}: a module's own keys begin with "${prefix}"; core's keys are those of docs/languages.md.`,
+        );
+      }
+      const source = english[key];
+      if (typeof source !== "string") {
+        throw new ConfigError(`${where} has no English message: messages.en gives every key of the module.`);
+      }
+      const extra = placeholdersOf(value).filter((name) => !placeholdersOf(source).includes(name));
+      if (extra.length > 0) {
+        throw new ConfigError(
+          `${where} uses {${extra.join("}, {")}}, which the English message does not have.`,
+        );
+      }
+      own.set(language, { ...own.get(language), [key]: value });
+    }
+  }
+  return { own, core };
+}
+
+/** Fills `{name}` placeholders; one without a value stays as it is. */
+function fill(message: string, params: MessageParams | undefined): string {
+  if (!params) return message;
+  return message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (slot, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : slot,
+  );
+}
+
+/** A module's endpoint as a row of the action table, its handler given the narrow `ModuleRequest`. */
+function toRow(
+  endpoint: ModuleEndpoint,
+  own: ReadonlyMap<string, Readonly<Record<string, string>>>,
+): Endpoint {
+  const machine = endpoint.caller === "machine";
+  const csrf: CsrfRule | null =
+    machine || endpoint.method === "GET" ? null : endpoint.answer === "json" ? refuseAsJson : refuseToSignIn;
+  const english = own.get("en") ?? {};
+  return {
+    method: endpoint.method,
+    action: endpoint.action,
+    provider: endpoint.provider ?? "absent",
+    answer: endpoint.answer,
+    browser: !machine,
+    csrf,
+    async handle(ctx: RequestContext, route: RouteOf, services: Services): Promise<Outcome> {
+      const request: ModuleRequest = {
+        method: ctx.request.method,
+        url: ctx.url,
+        providerId: route.providerId,
+        header: (name) => ctx.request.headers.get(name),
+        body: ctx.body,
+        session: () => services.sessions.read(ctx, { setsCookies: false }),
+        userId: () => services.sessions.userId(ctx),
+        get locale() {
+          return ctx.i18n.locale;
+        },
+        t(key, params) {
+          const message = own.get(ctx.i18n.locale)?.[key] ?? english[key];
+          return message === undefined ? key : fill(message, params);
+        },
+        adapter: ctx.config.adapter,
+        now: ctx.now,
+        logger: ctx.config.logger,
+      };
+      const answer = await endpoint.handle(request);
+      if (answer.type === "redirect") {
+        // Never an open redirect, whatever a module was handed: same origin only (as callback URLs).
+        const url = sameOriginUrl(answer.url, ctx.origin);
+        if (url === null)
+          throw new AuthError("Configuration", { cause: `module redirect off the origin: ${answer.url}` });
+        return { ...answer, url };
+      }
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * Feature modules (docs/modules.md): a module's endpoints are rows of the instance's action table,
+ * behind the same dispatcher (CSRF, errors, JSON mode), with its messages in the request's language;
+ * every misuse is a ConfigError at start-up that names the module.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { en } from "../src/i18n/messages/en.ts";
+import {
+  ConfigError,
+  type GatehouseModule,
+  type GatehouseOptions,
+  gatehouse,
+  json,
+  redirect,
+} from "../src/index.ts";
+import { APP, people, SECRET, signIn, TestBrowser } from "./support/flows.ts";
+
+const ada = { id: "u-ada", name: "Ada", email: "ada@example.com" };
+
+/**
+ * The example module of docs/modules.md, run as written there: the block after the marker is written
+ * to a git-ignored folder at the repository's root (so `@gatehouse/core` resolves as for an app) and
+ * imported.
+ */
+async function docsExample(): Promise<GatehouseModule> {
+  const root = fileURLToPath(new URL("../../../", import.meta.url));
+  const docs = readFileSync(join(root, "docs/modules.md"), "utf8");
+  const marker = docs.indexOf("<!-- the example module:");
+  const block = /```ts\n([\s\S]*?)```/.exec(docs.slice(marker));
+  assert.ok(marker !== -1 && block, "docs/modules.md has its example module after the marker");
+  const folder = mkdtempSync(join(root, ".docs-code-blocks-module-"));
+  try {
+    const file = join(folder, "hello.ts");
+    writeFileSync(file, block[1]!);
+    return ((await import(pathToFileURL(file).href)) as { hello: GatehouseModule }).hello;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const hello = await docsExample();
+
+/** A POST from the browser (CSRF-checked) and one from a machine (no cookies, no token). */
+const notes: GatehouseModule = {
+  id: "notes",
+  endpoints: [
+    {
+      method: "POST",
+      action: "note",
+      answer: "json",
+      async handle(request) {
+        const userId = await request.userId();
+        if (!userId) return json({ error: "SessionRequired" }, 401);
+        return json({ saved: request.body.text ?? "", by: userId, at: request.now });
+      },
+    },
+    {
+      method: "POST",
+      action: "note-hook",
+      provider: "required",
+      answer: "json",
+      caller: "machine",
+      handle: (request) => json({ from: request.providerId, signature: request.header("x-signature") }),
+    },
+  ],
+};
+
+function app(options: Partial<GatehouseOptions> = {}) {
+  const auth = gatehouse({
+    secret: SECRET,
+    url: `${APP}/api/auth`,
+    providers: [people({ ada })],
+    logger: { error() {}, warn() {}, debug() {} },
+    ...options,
+  });
+  return { auth, browser: new TestBrowser((request) => auth.handler(request)) };
+}
+
+test("a module's GET endpoint answers through the action table, with its messages in the request's language", async () => {
+  const { browser } = app({ modules: [hello] });
+  const guest = await browser.request("/api/auth/hello");
+  assert.equal(guest.status, 200);
+  assert.match(guest.headers.get("cache-control") ?? "", /no-store/);
+  assert.deepEqual(await guest.json(), { greeting: "Hello, guest" });
+  await signIn(browser, "ada");
+  assert.deepEqual(await (await browser.request("/api/auth/hello")).json(), { greeting: "Hello, Ada" });
+  assert.deepEqual(await (await browser.request("/api/auth/hello?lang=de")).json(), {
+    greeting: "Hallo, Ada",
+  });
+  // French is offered but the module has no French: English.
+  assert.deepEqual(await (await browser.request("/api/auth/hello?lang=fr")).json(), {
+    greeting: "Hello, Ada",
+  });
+  // The action takes GET only; the dispatcher says so as for core's rows.
+  const post = await browser.request("/api/auth/hello", { form: { csrfToken: await browser.csrf() } });
+  assert.equal(post.status, 405);
+  assert.equal(post.headers.get("allow"), "GET");
+});
+
+test("without the module its action is unknown: 404 UnknownAction", async () => {
+  const { browser } = app();
+  const response = await browser.request("/api/auth/hello");
+  assert.equal(response.status, 404);
+  assert.equal(((await response.json()) as { error: string }).error, "UnknownAction");
+});
+
+test("a browser POST of a module needs the CSRF token (attack: a cross-site form posting to a module's endpoint)", async () => {
+  const { browser } = app({ modules: [notes] });
+  await signIn(browser, "ada");
+  const forged = await browser.request("/api/auth/note", { form: { text: "from evil.example" } });
+  assert.equal(forged.status, 403);
+  assert.deepEqual(await forged.json(), {});
+  const csrfToken = await browser.csrf();
+  const saved = await browser.request("/api/auth/note", { form: { text: "hi", csrfToken } });
+  assert.equal(saved.status, 200);
+  const body = (await saved.json()) as { saved: string; by: string; at: number };
+  assert.equal(body.saved, "hi");
+  assert.equal(body.by, "u-ada");
+  assert.equal(typeof body.at, "number");
+});
+
+test("a machine endpoint of a module takes no CSRF token and sets no cookie", async () => {
+  const { auth } = app({ modules: [notes] });
+  const response = await auth.handler(
+    new Request(`${APP}/api/auth/note-hook/acme`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature": "v1,abc" },
+      body: "{}",
+    }),
+  );
+  assert.equal(response.status, 200);
+  assert.deepEqual(response.headers.getSetCookie(), []);
+  assert.deepEqual(await response.json(), { from: "acme", signature: "v1,abc" });
+});
+
+test("a module cannot take over an endpoint of core or of another module: a start-up error names both", () => {
+  const session: GatehouseModule = {
+    id: "session-thief",
+    endpoints: [
+      { method: "GET", action: "session", answer: "json", handle: () => json({ user: "mallory" }) },
+    ],
+  };
+  assert.throws(() => app({ modules: [session] }), {
+    name: "TypeError",
+    message: /GET session is added by module "session-thief" and by core/,
+  });
+  const twin: GatehouseModule = { id: "hello-again", endpoints: hello.endpoints ?? [] };
+  assert.throws(() => app({ modules: [hello, twin] }), {
+    message: /GET hello is added by module "hello-again" and by module "hello"/,
+  });
+  // The same action for another method, or with a provider segment, is another endpoint.
+  const other: GatehouseModule = {
+    id: "hello-post",
+    endpoints: [{ method: "POST", action: "hello", answer: "json", handle: () => json({}) }],
+  };
+  assert.doesNotThrow(() => app({ modules: [hello, other] }));
+});
+
+test("misused modules are ConfigErrors that say what to change", () => {
+  const cases: Array<[unknown, RegExp]> = [
+    [{ modules: hello }, /modules must be a list/],
+    [{ modules: [{ id: "Hello" }] }, /modules\[0\] must be a module object whose id is lower-case/],
+    [{ modules: [hello, hello] }, /modules lists "hello" twice/],
+    [
+      { modules: [{ id: "x", endpoints: [{ method: "PUT", action: "x", answer: "json", handle() {} }] }] },
+      /endpoints\[0\]\.method/,
+    ],
+    [
+      { modules: [{ id: "x", endpoints: [{ method: "GET", action: "a/b", answer: "json", handle() {} }] }] },
+      /endpoints\[0\]\.action/,
+    ],
+    [
+      { modules: [{ id: "x", endpoints: [{ method: "GET", action: "x", answer: "html", handle() {} }] }] },
+      /endpoints\[0\]\.answer/,
+    ],
+    [
+      { modules: [{ id: "x", endpoints: [{ method: "GET", action: "x", answer: "json" }] }] },
+      /endpoints\[0\]\.handle/,
+    ],
+    [{ modules: [{ id: "x", messages: { en: { greeting: "Hi" } } }] }, /own keys begin with "x\."/],
+    [{ modules: [{ id: "x", messages: { de: { "x.greeting": "Hallo" } } }] }, /has no English message/],
+    [
+      { modules: [{ id: "x", messages: { en: { "x.a": "Hi" }, de: { "x.a": "Hallo {name}" } } }] },
+      /uses \{name\}/,
+    ],
+    [{ modules: [{ id: "x", messages: { "not a tag": {} } }] }, /is not a language tag/],
+    [{ modules: [{ id: "x", check: "yes" }] }, /check must be a function/],
+  ];
+  for (const [options, message] of cases) {
+    assert.throws(
+      () => app(options as Partial<GatehouseOptions>),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError, String(error));
+        assert.match(error.message, message);
+        return true;
+      },
+    );
+  }
+});
+
+test("a module's start-up check sees the adapter and stops start-up with its own message", () => {
+  const seen: unknown[] = [];
+  const needsStore: GatehouseModule = {
+    id: "needs-store",
+    check({ adapter, basePath }) {
+      seen.push(basePath);
+      if (!adapter)
+        throw new ConfigError('Gatehouse: module "needs-store" needs an adapter with a notes store.');
+    },
+  };
+  assert.throws(() => app({ modules: [needsStore] }), /needs an adapter with a notes store/);
+  assert.deepEqual(seen, ["/api/auth"]);
+});
+
+test("a language module adds a language to the pages: every core message, offered and negotiated", async () => {
+  const dutch = Object.fromEntries(Object.keys(en).map((key) => [key, `[nl] ${en[key as keyof typeof en]}`]));
+  dutch["signin.title"] = "Inloggen";
+  const nl: GatehouseModule = { id: "language-nl", messages: { nl: dutch } };
+  const { browser } = app({ modules: [nl] });
+  const page = await browser.request("/api/auth/signin", {
+    headers: { "accept-language": "nl-NL,nl;q=0.9" },
+  });
+  const html = await page.text();
+  assert.match(html, /<html lang="nl"/);
+  assert.match(html, /Inloggen/);
+  // The app's own words win over the module's, key by key.
+  const { browser: overridden } = app({
+    modules: [nl],
+    i18n: { messages: { nl: { "signin.title": "Aanmelden" } } },
+  });
+  const again = await (await overridden.request("/api/auth/signin?lang=nl")).text();
+  assert.match(again, /Aanmelden/);
+  // A language module that leaves keys out is refused, with what is missing.
+  const partial: GatehouseModule = { id: "language-xx", messages: { nl: { "signin.title": "Inloggen" } } };
+  assert.throws(() => app({ modules: [partial] }), /adds a language, so it must give every message/);
+});
+
+test("a module's redirect goes to the app's own origin only (attack: an open redirect through a module)", async () => {
+  const bounce: GatehouseModule = {
+    id: "bounce",
+    endpoints: [
+      {
+        method: "GET",
+        action: "bounce",
+        answer: "page",
+        handle: (request) => redirect(request.url.searchParams.get("to") ?? "/"),
+      },
+    ],
+  };
+  const { browser } = app({ modules: [bounce] });
+  const home = await browser.request("/api/auth/bounce?to=/dashboard");
+  assert.equal(home.status, 302);
+  assert.equal(home.headers.get("location"), `${APP}/dashboard`);
+  for (const to of ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"]) {
+    const refused = await browser.request(`/api/auth/bounce?to=${encodeURIComponent(to)}`);
+    assert.equal(refused.status, 302, to);
+    assert.ok(refused.headers.get("location")?.startsWith(`${APP}/`), to);
+    assert.ok(!refused.headers.get("location")?.includes("evil.example"), to);
+    assert.match(refused.headers.get("location") ?? "", /\/api\/auth\/error\?error=Configuration/, to);
+  }
+});
