@@ -4,7 +4,7 @@ import { createServices } from "./actions/services.ts";
 import type { GatehouseOptions, Session } from "./config/options.ts";
 import { type ResolvedConfig, resolveConfig } from "./config/resolve-config.ts";
 import { AuthError } from "./errors/auth-error.ts";
-import { errorCatalogue } from "./errors/catalogue.ts";
+import { errorCatalogue, isCoreErrorCode } from "./errors/catalogue.ts";
 import { ConfigError } from "./errors/config-error.ts";
 import { describe } from "./errors/describe.ts";
 import { type Answer, toResponse } from "./http/answer.ts";
@@ -16,6 +16,7 @@ import { requestErrorAnswer, respond } from "./http/respond.ts";
 import { type UrlHead, urlHead } from "./http/url-head.ts";
 import { isProduction } from "./lib/is-production.ts";
 import { composeModules } from "./modules/compose-modules.ts";
+import type { ModuleErrorEntry } from "./modules/module.ts";
 import { type AccessTokenResult, createGetAccessToken } from "./tokens/get-access-token.ts";
 import { createUnlinkAccount } from "./tokens/unlink-account.ts";
 
@@ -136,7 +137,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
       }
       return respond(ctx, await endpoint.handle(ctx, route, services), endpoint.answer);
     } catch (error) {
-      return respondToError(ctx, config, error, endpoint);
+      return respondToError(ctx, config, error, endpoint, modules.errors);
     }
   }
 
@@ -172,14 +173,28 @@ function respondToError(
   config: ResolvedConfig,
   error: unknown,
   endpoint: Endpoint,
+  moduleErrors: ReadonlyMap<string, ModuleErrorEntry>,
 ): Answer {
-  if (error instanceof AuthError && errorCatalogue[error.code].surface === "request") {
+  if (error instanceof AuthError && !isCoreErrorCode(error.code)) {
+    // A module's code: its entry in this instance's catalogue, answered as a request error. One no
+    // module of this instance declares is a module's bug: logged and answered as `Configuration` below.
+    const entry = moduleErrors.get(error.code);
+    if (entry) {
+      if (entry.status >= 500) config.logger.error(error.code, describe(error));
+      return requestErrorAnswer(error, undefined, entry);
+    }
+  }
+  if (
+    error instanceof AuthError &&
+    isCoreErrorCode(error.code) &&
+    errorCatalogue[error.code].surface === "request"
+  ) {
     // A redirecting endpoint's client in JSON mode reads `url` from every answer (respond.ts).
     return endpoint.answer === "page" && ctx.jsonMode
       ? requestErrorAnswer(error, refusalUrl(ctx, error.code))
       : requestErrorAnswer(error);
   }
-  const code = error instanceof AuthError ? error.code : "Configuration";
+  const code = error instanceof AuthError && isCoreErrorCode(error.code) ? error.code : "Configuration";
   // What the person did wrong (4xx: signed out, a refused password) is no server error.
   if (errorCatalogue[code].status >= 500) config.logger.error(code, describe(error));
   else config.logger.debug?.(code, describe(error));

@@ -55,6 +55,8 @@ export {
   type ErrorCode,
   type ErrorEntry,
   errorCatalogue,
+  type ModuleErrorCode,
+  type ModuleErrorCodes,
   type StorageErrorCode,
 } from "./errors/catalogue.ts";
 export { ConfigError } from "./errors/config-error.ts";
@@ -85,6 +87,7 @@ export {
   type GatehouseModule,
   type ModuleAnswer,
   type ModuleEndpoint,
+  type ModuleErrorEntry,
   type ModuleRequest,
   type ModuleStartup,
 } from "./modules/module.ts";

@@ -10,6 +10,7 @@ import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { en } from "../src/i18n/messages/en.ts";
 import {
+  AuthError,
   ConfigError,
   type GatehouseModule,
   type GatehouseOptions,
@@ -261,5 +262,96 @@ test("a module's redirect goes to the app's own origin only (attack: an open red
     assert.ok(refused.headers.get("location")?.startsWith(`${APP}/`), to);
     assert.ok(!refused.headers.get("location")?.includes("evil.example"), to);
     assert.match(refused.headers.get("location") ?? "", /\/api\/auth\/error\?error=Configuration/, to);
+  }
+});
+
+declare module "../src/index.ts" {
+  interface ModuleErrorCodes {
+    NoteTooLong: true;
+    NoteStoreDown: true;
+    NoteUndeclared: true;
+  }
+}
+
+/** A module with codes of its own, thrown from its endpoint. */
+const strictNotes: GatehouseModule = {
+  id: "strict-notes",
+  errors: {
+    NoteTooLong: { status: 413, message: "The note is too long.", cause: "A note over 10 characters." },
+    NoteStoreDown: { status: 503, message: "Notes are unavailable.", cause: "The notes store failed." },
+  },
+  endpoints: [
+    {
+      method: "POST",
+      action: "strict-note",
+      answer: "json",
+      handle(request) {
+        const text = request.body.text ?? "";
+        if (text === "down") throw new AuthError("NoteStoreDown", { cause: new Error("ECONNREFUSED") });
+        if (text === "undeclared") throw new AuthError("NoteUndeclared");
+        if (text === "bug") throw new Error("a module's own bug, with /srv/app/notes.ts:12 in its stack");
+        if (text.length > 10) throw new AuthError("NoteTooLong");
+        return json({ saved: text });
+      },
+    },
+  ],
+};
+
+test("a module's error codes answer {error, message} with their status; undeclared codes and bugs answer Configuration, never a stack", async () => {
+  const lines: string[] = [];
+  const log = (level: string) => (code: string, detail?: unknown) =>
+    lines.push(`${level} ${code} ${String(detail)}`);
+  const { browser } = app({
+    modules: [strictNotes],
+    logger: { error: log("error"), warn: log("warn"), debug: log("debug") },
+  });
+  const post = async (text: string) =>
+    browser.request("/api/auth/strict-note", { form: { text, csrfToken: await browser.csrf() } });
+  const ok = await post("short");
+  assert.deepEqual([ok.status, await ok.json()], [200, { saved: "short" }]);
+  const long = await post("far too long for a note");
+  assert.deepEqual(
+    [long.status, await long.json()],
+    [413, { error: "NoteTooLong", message: "The note is too long." }],
+  );
+  const down = await post("down");
+  assert.deepEqual(
+    [down.status, await down.json()],
+    [503, { error: "NoteStoreDown", message: "Notes are unavailable." }],
+  );
+  assert.ok(
+    lines.some((line) => line.startsWith("error NoteStoreDown")),
+    "a 5xx module code is logged as an error",
+  );
+  for (const text of ["undeclared", "bug"]) {
+    const failed = await post(text);
+    const body = (await failed.json()) as { error: string; message: string };
+    assert.equal(failed.status, 500, text);
+    assert.equal(body.error, "Configuration", text);
+    assert.doesNotMatch(JSON.stringify(body), /notes\.ts|NoteUndeclared|stack/, text);
+  }
+});
+
+test("a module's error code may not reuse core's or another module's", () => {
+  const clash: GatehouseModule = {
+    id: "clash",
+    errors: { RateLimited: { status: 429, message: "Slow down.", cause: "—" } },
+  };
+  assert.throws(
+    () => app({ modules: [clash] }),
+    /adds the error code RateLimited, which core has; .*ClashRateLimited/,
+  );
+  const twin: GatehouseModule = { id: "twin", errors: strictNotes.errors ?? {} };
+  assert.throws(
+    () => app({ modules: [strictNotes, twin] }),
+    /adds the error code NoteTooLong, which module "strict-notes" has/,
+  );
+  const bad: Array<[GatehouseModule["errors"], RegExp]> = [
+    [{ "note-too-long": { status: 400, message: "x", cause: "" } }, /PascalCase/],
+    [{ NoteBad: { status: 200, message: "x", cause: "" } }, /status must be an HTTP error status/],
+    [{ NoteBad: { status: 400, message: "", cause: "" } }, /message must be a non-empty string/],
+  ];
+  for (const [errors, message] of bad) {
+    assert.throws(() => app({ modules: [{ id: "bad", ...(errors ? { errors } : {}) }] }), message);
   }
 });

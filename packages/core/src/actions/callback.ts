@@ -1,6 +1,7 @@
 import { recordSignInFailed } from "../audit/report-sign-in.ts";
 import type { Account } from "../config/options.ts";
 import { AuthError } from "../errors/auth-error.ts";
+import { isCoreErrorCode } from "../errors/catalogue.ts";
 import { describe } from "../errors/describe.ts";
 import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
 import type { Outcome } from "../http/outcome.ts";
@@ -75,7 +76,10 @@ async function oauthCallback(
     });
   } catch (error) {
     ctx.config.logger.error("OAuthCallback", describe(error));
-    return failure(ctx, error instanceof AuthError ? error.code : "OAuthCallback");
+    return failure(
+      ctx,
+      error instanceof AuthError && isCoreErrorCode(error.code) ? error.code : "OAuthCallback",
+    );
   }
   const account: Account = {
     ...result.tokens,

@@ -1,4 +1,5 @@
 import { AuthError } from "../errors/auth-error.ts";
+import { isCoreErrorCode } from "../errors/catalogue.ts";
 import { describe } from "../errors/describe.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import { failure, signInPageUrl } from "../http/page-urls.ts";
@@ -45,6 +46,9 @@ export async function signInStartAction(
     return redirect(url);
   } catch (error) {
     ctx.config.logger.error("OAuthSignin", describe(error));
-    return failure(ctx, error instanceof AuthError ? error.code : "OAuthSignin");
+    return failure(
+      ctx,
+      error instanceof AuthError && isCoreErrorCode(error.code) ? error.code : "OAuthSignin",
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCatalogue } from "./catalogue.ts";
+import { type ErrorCode, errorCatalogue, isCoreErrorCode, type ModuleErrorCode } from "./catalogue.ts";
 
 /**
  * The one error class. `code` comes from the closed catalogue; `cause` keeps the internal reason for
@@ -7,16 +7,19 @@ import { type ErrorCode, errorCatalogue } from "./catalogue.ts";
  * @example throw new AuthError("OAuthCallback", { cause: "state mismatch" })
  */
 export class AuthError extends Error {
-  readonly code: ErrorCode;
+  /** A code of core's catalogue, or of a module's (`ModuleErrorCodes`). */
+  readonly code: ErrorCode | ModuleErrorCode;
 
-  constructor(code: ErrorCode, options?: { cause?: unknown }) {
-    super(errorCatalogue[code].message, options);
+  constructor(code: ErrorCode | ModuleErrorCode, options?: { cause?: unknown }) {
+    // A module's code has its message in the instance's catalogue (the module's `errors`).
+    super(isCoreErrorCode(code) ? errorCatalogue[code].message : code, options);
     this.name = "AuthError";
     this.code = code;
   }
 
+  /** The status of a core code; a module's code answers with its entry's status (500 until known). */
   get status(): number {
-    return errorCatalogue[this.code].status;
+    return isCoreErrorCode(this.code) ? errorCatalogue[this.code].status : 500;
   }
 }
 

@@ -598,7 +598,28 @@ export const errorCatalogue = {
   },
 } as const satisfies Record<string, ErrorEntry>;
 
+/** Core's codes: the catalogue above. */
 export type ErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * The codes modules add (docs/modules.md), one property each, by interface augmentation — so the
+ * codes an `AuthError` takes stay one closed union at compile time:
+ *
+ * @example
+ * declare module "@gatehouse/core" {
+ *   interface ModuleErrorCodes { ApiKeyRevoked: true }
+ * }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: modules augment it
+export interface ModuleErrorCodes {}
+
+/** A code a module adds (see `ModuleErrorCodes`). */
+export type ModuleErrorCode = Extract<keyof ModuleErrorCodes, string>;
+
+/** Whether a code is one of core's (and not a module's): core's catalogue has its entry. */
+export function isCoreErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalogue, code);
+}
 
 /** The codes an OAuth-style endpoint answers with (see `OAuthAnswer`). */
 export type OAuthErrorCode = {

@@ -1,5 +1,5 @@
 import type { AuthError } from "../errors/auth-error.ts";
-import { errorCatalogue, toErrorCode } from "../errors/catalogue.ts";
+import { errorCatalogue, isCoreErrorCode, toErrorCode } from "../errors/catalogue.ts";
 import { MethodNotAllowed } from "../errors/method-not-allowed.ts";
 import type { Answer } from "./answer.ts";
 import type { Outcome } from "./outcome.ts";
@@ -59,10 +59,17 @@ export function respond(ctx: RequestContext, outcome: Outcome, answer: "json" | 
  * A request-level error as JSON: `{error, message}` with the catalogue status, and no cookies. `url`
  * (a `page` endpoint's answer to a client in JSON mode, see `refusalUrl`) is added when given.
  */
-export function requestErrorAnswer(error: AuthError, url?: string): Answer {
+export function requestErrorAnswer(
+  error: AuthError,
+  url?: string,
+  /** A module's code's entry (the instance's catalogue); core's codes are read from `errorCatalogue`. */
+  moduleEntry?: { status: number; message: string },
+): Answer {
   const headers: Record<string, string> = { ...NO_STORE };
   if (error instanceof MethodNotAllowed) headers.allow = error.allow;
-  const entry = errorCatalogue[error.code];
+  const entry = isCoreErrorCode(error.code)
+    ? errorCatalogue[error.code]
+    : (moduleEntry ?? errorCatalogue.Configuration);
   const body = { error: error.code, message: entry.message, ...(url === undefined ? {} : { url }) };
   return jsonAnswer(body, entry.status, headers, NO_COOKIES);
 }

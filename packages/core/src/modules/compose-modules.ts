@@ -3,6 +3,7 @@ import { refuseAsJson, refuseToSignIn } from "../actions/lib/csrf-refusals.ts";
 import type { OwnedEndpoint } from "../actions/router.ts";
 import type { Services } from "../actions/services.ts";
 import { AuthError } from "../errors/auth-error.ts";
+import { isCoreErrorCode } from "../errors/catalogue.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import type { Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -11,7 +12,13 @@ import { canonicalLocale } from "../i18n/negotiate-locale.ts";
 import { placeholdersOf } from "../i18n/placeholders.ts";
 import type { MessageParams } from "../i18n/translator.ts";
 import { sameOriginUrl } from "../redirect/callback-url.ts";
-import type { GatehouseModule, ModuleEndpoint, ModuleRequest, ModuleStartup } from "./module.ts";
+import type {
+  GatehouseModule,
+  ModuleEndpoint,
+  ModuleErrorEntry,
+  ModuleRequest,
+  ModuleStartup,
+} from "./module.ts";
 
 /** The modules of one instance, checked: what the router and i18n take from them. */
 export interface ComposedModules {
@@ -21,6 +28,8 @@ export interface ComposedModules {
   readonly rows: readonly OwnedEndpoint[];
   /** Core's messages the modules give, by language (a language module's), for `i18n` to merge. */
   readonly coreMessages: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The modules' error codes and their entries (core's are in `errorCatalogue`). */
+  readonly errors: ReadonlyMap<string, ModuleErrorEntry>;
   /** Runs each module's own start-up `check`, in order, once core's options are resolved. */
   check(startup: ModuleStartup): void;
 }
@@ -39,7 +48,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * (which refuses two owners for one endpoint).
  */
 export function composeModules(given: unknown): ComposedModules {
-  if (given === undefined) return { ids: [], rows: [], coreMessages: {}, check() {} };
+  if (given === undefined) return { ids: [], rows: [], coreMessages: {}, errors: new Map(), check() {} };
   if (!Array.isArray(given)) {
     throw new ConfigError("Gatehouse: modules must be a list of modules, e.g. modules: [twoFactor()].");
   }
@@ -47,6 +56,7 @@ export function composeModules(given: unknown): ComposedModules {
   const rows: OwnedEndpoint[] = [];
   const coreMessages: Record<string, Record<string, string>> = {};
   const checks: Array<(startup: ModuleStartup) => void> = [];
+  const errors = new Map<string, ModuleErrorEntry & { owner: string }>();
   for (const [index, module] of given.entries()) {
     if (!isRecord(module) || typeof module.id !== "string" || !ID.test(module.id)) {
       throw new ConfigError(
@@ -57,6 +67,15 @@ export function composeModules(given: unknown): ComposedModules {
     if (ids.includes(id))
       throw new ConfigError(`Gatehouse: modules lists "${id}" twice; list each module once.`);
     ids.push(id);
+    for (const [code, entry] of checkErrors(module as unknown as GatehouseModule)) {
+      const taken = isCoreErrorCode(code) ? "core" : errors.get(code)?.owner;
+      if (taken !== undefined) {
+        throw new ConfigError(
+          `Gatehouse: module "${id}" adds the error code ${code}, which ${taken === "core" ? "core" : `module "${taken}"`} has; codes are unique: prefix yours (e.g. ${pascal(id)}${code}).`,
+        );
+      }
+      errors.set(code, { ...entry, owner: id });
+    }
     const { own, core } = checkMessages(module as unknown as GatehouseModule);
     for (const [language, messages] of Object.entries(core)) {
       coreMessages[language] = { ...coreMessages[language], ...messages };
@@ -75,6 +94,7 @@ export function composeModules(given: unknown): ComposedModules {
     ids,
     rows,
     coreMessages,
+    errors,
     check(startup) {
       for (const check of checks) check(startup);
     },
@@ -83,6 +103,36 @@ export function composeModules(given: unknown): ComposedModules {
 
 function describe(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : typeof value;
+}
+
+function pascal(id: string): string {
+  return id
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+}
+
+const CODE = /^[A-Z][A-Za-z0-9]*$/;
+
+function checkErrors(module: GatehouseModule): Array<[string, ModuleErrorEntry]> {
+  const { id, errors } = module;
+  if (errors === undefined) return [];
+  if (!isRecord(errors))
+    throw new ConfigError(`Gatehouse: module "${id}": errors must be an object by code.`);
+  return Object.entries(errors).map(([code, entry]) => {
+    const where = `Gatehouse: module "${id}": errors.${code}`;
+    if (!CODE.test(code))
+      throw new ConfigError(`${where}: a code is PascalCase letters and digits (e.g. NoteTooLong).`);
+    if (!isRecord(entry)) throw new ConfigError(`${where} must be { status, message, cause }.`);
+    const { status, message, cause } = entry;
+    if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599) {
+      throw new ConfigError(`${where}.status must be an HTTP error status, 400–599.`);
+    }
+    if (typeof message !== "string" || message === "")
+      throw new ConfigError(`${where}.message must be a non-empty string.`);
+    if (typeof cause !== "string") throw new ConfigError(`${where}.cause must be a string (for operators).`);
+    return [code, { status, message, cause }];
+  });
 }
 
 function checkEndpoints(module: GatehouseModule): readonly ModuleEndpoint[] {

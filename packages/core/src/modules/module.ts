@@ -30,10 +30,27 @@ export interface GatehouseModule {
    */
   readonly messages?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /**
+   * The error codes the module answers with, by code (PascalCase, unique among core's and every
+   * module's). Declare them for the compiler too, so `new AuthError(code)` type-checks:
+   * `declare module "@gatehouse/core" { interface ModuleErrorCodes { NoteTooLong: true } }`.
+   * Thrown from a module's endpoint, such a code answers `{error, message}` with its status.
+   */
+  readonly errors?: Readonly<Record<string, ModuleErrorEntry>>;
+  /**
    * Start-up checks, after core's options are resolved: throw a `ConfigError` whose message says
    * what to do (for example, that the adapter lacks the module's store).
    */
   readonly check?: (startup: ModuleStartup) => void;
+}
+
+/** A module's error code: answered as JSON `{error: <code>, message}` with `status`. */
+export interface ModuleErrorEntry {
+  /** 400–599. */
+  readonly status: number;
+  /** What the caller sees. Never includes request data. English. */
+  readonly message: string;
+  /** For operators: when the code is raised (documentation only). */
+  readonly cause: string;
 }
 
 /** What a module's start-up check sees. */
