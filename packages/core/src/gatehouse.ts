@@ -82,7 +82,7 @@ export function gatehouse(options: GatehouseOptions): Gatehouse {
   });
   // Core's table and the modules' rows: an endpoint with two owners fails here, at start-up.
   const router = new Router([...CORE_ROWS, ...modules.rows]);
-  const services = createServices(config);
+  const services = createServices(config, modules.signInHooks);
   const { sessions, oauth } = services;
   const getAccessToken = createGetAccessToken({ config, oauth });
   const unlinkAccount = createUnlinkAccount({ config, oauth });

@@ -89,7 +89,9 @@ export {
   type ModuleEndpoint,
   type ModuleErrorEntry,
   type ModuleRequest,
+  type ModuleSignIn,
   type ModuleStartup,
+  type SignInHooks,
 } from "./modules/module.ts";
 export { json, redirect } from "./modules/module-answers.ts";
 export {

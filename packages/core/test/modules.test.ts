@@ -12,10 +12,12 @@ import { en } from "../src/i18n/messages/en.ts";
 import {
   AuthError,
   ConfigError,
+  createMemoryAdapter,
   type GatehouseModule,
   type GatehouseOptions,
   gatehouse,
   json,
+  type ModuleSignIn,
   redirect,
 } from "../src/index.ts";
 import { APP, people, SECRET, signIn, TestBrowser } from "./support/flows.ts";
@@ -354,4 +356,100 @@ test("a module's error code may not reuse core's or another module's", () => {
   for (const [errors, message] of bad) {
     assert.throws(() => app({ modules: [{ id: "bad", ...(errors ? { errors } : {}) }] }), message);
   }
+});
+
+test("a module's sign-in gate turns a person away before any session (attack: signing in around an SSO-only rule)", async () => {
+  const seen: ModuleSignIn[] = [];
+  const ssoOnly: GatehouseModule = {
+    id: "sso-only",
+    signIn: {
+      gate(signIn) {
+        seen.push(signIn);
+        if (signIn.email?.endsWith("@example.com")) throw new AuthError("AccessDenied");
+        return null;
+      },
+    },
+  };
+  const adapter = createMemoryAdapter();
+  const bob = { id: "u-bob", name: "Bob", email: "bob@elsewhere.example" };
+  const { auth, browser } = app({ adapter, modules: [ssoOnly], providers: [people({ ada, bob })] });
+  const refused = await signIn(browser, "ada");
+  assert.equal(refused.status, 302);
+  assert.equal(refused.headers.get("location"), `${APP}/api/auth/error?error=AccessDenied`);
+  assert.equal(browser.jar.has("gatehouse.session-token"), false, "no session for a refused sign-in");
+  assert.equal(seen.length, 1);
+  assert.deepEqual(
+    { ...seen[0], userId: "(stored)" },
+    {
+      userId: "(stored)",
+      email: "ada@example.com",
+      method: "credentials",
+      isNewUser: true,
+    },
+  );
+  const audit = await adapter.queryAudit!({ limit: 10 });
+  assert.ok(
+    audit.entries.some((entry) => entry.kind === "sign-in-failed" && entry.detail.reason === "AccessDenied"),
+    "the refusal is in the audit log",
+  );
+  // Someone the gate lets through gets a session as before.
+  const other = new TestBrowser((request) => auth.handler(request));
+  const allowed = await signIn(other, "bob");
+  assert.equal(allowed.status, 302);
+  assert.equal(allowed.headers.get("location"), `${APP}/dashboard`);
+  assert.ok(other.jar.has("gatehouse.session-token"));
+});
+
+test("a gate may send the person to the module's own page (same origin only); `after` runs once the session exists and never fails the sign-in", async () => {
+  const adapter = createMemoryAdapter();
+  const afterSeen: Array<{ method: string; sessions: number }> = [];
+  const terms: GatehouseModule = {
+    id: "terms",
+    signIn: {
+      gate: (signIn) => (signIn.email === "new@example.com" ? redirect("/terms?step=accept") : null),
+      async after(signIn, request) {
+        afterSeen.push({ method: signIn.method, sessions: adapter.tables().sessions.length });
+        assert.equal(request.locale, "en");
+        throw new Error("the module's webhook is down");
+      },
+    },
+  };
+  const offsite: GatehouseModule = {
+    id: "offsite",
+    signIn: {
+      gate: (signIn) => (signIn.email === "off@example.com" ? redirect("https://evil.example/") : null),
+    },
+  };
+  const lines: string[] = [];
+  const people3 = people({
+    ada,
+    nova: { id: "u-nova", name: "Nova", email: "new@example.com" },
+    off: { id: "u-off", name: "Off", email: "off@example.com" },
+  });
+  const { browser, auth } = app({
+    adapter,
+    modules: [terms, offsite],
+    providers: [people3],
+    logger: {
+      error: (code: string, detail?: unknown) => lines.push(`${code} ${JSON.stringify(detail)}`),
+      warn() {},
+      debug() {},
+    },
+  });
+  const sent = await signIn(browser, "nova");
+  assert.equal(sent.status, 302);
+  assert.equal(sent.headers.get("location"), `${APP}/terms?step=accept`);
+  assert.equal(browser.jar.has("gatehouse.session-token"), false);
+  const off = await signIn(new TestBrowser((request) => auth.handler(request)), "off");
+  assert.doesNotMatch(off.headers.get("location") ?? "", /evil\.example/);
+  assert.match(off.headers.get("location") ?? "", /error=Configuration/);
+  const signedIn = await signIn(new TestBrowser((request) => auth.handler(request)), "ada");
+  assert.equal(signedIn.headers.get("location"), `${APP}/dashboard`);
+  assert.deepEqual(afterSeen, [{ method: "credentials", sessions: 1 }]);
+  assert.ok(
+    lines.some(
+      (line) =>
+        line.startsWith("ModuleHookFailed") && line.includes("terms") && line.includes("webhook is down"),
+    ),
+  );
 });

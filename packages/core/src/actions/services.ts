@@ -1,5 +1,7 @@
 import type { ResolvedConfig } from "../config/resolve-config.ts";
 import { createDeviceFlows, type DeviceFlows } from "../device/device-flows.ts";
+import type { Outcome } from "../http/outcome.ts";
+import type { RequestContext } from "../http/request-context.ts";
 import { createLimits, type Limits } from "../limits/limits.ts";
 import { createMemoryRateLimitStore } from "../limits/memory-rate-limit-store.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
@@ -33,9 +35,36 @@ export interface Services {
    * or a small in-memory one when rate limits are off.
    */
   claims: RateLimitStore;
+  /** The modules' sign-in hooks (docs/modules.md), run by `completeSignIn`'s pipeline. */
+  signInHooks: SignInHookRunner;
 }
 
-export function createServices(config: ResolvedConfig): Services {
+/** A browser sign-in as the hooks are told of it. */
+export interface HookedSignIn {
+  userId: string;
+  email: string | null;
+  method: string;
+  isNewUser: boolean;
+}
+
+/** Runs every module's hooks of one kind, in the order of `modules`. */
+export interface SignInHookRunner {
+  /** The first answer a gate gives, or null when every gate lets the sign-in go on. */
+  gate(ctx: RequestContext, services: Services, signIn: HookedSignIn): Promise<Outcome | null>;
+  /** Every `after`, each bounded and never failing the sign-in. */
+  after(ctx: RequestContext, services: Services, signIn: HookedSignIn): Promise<void>;
+}
+
+/** An instance without modules: no gate, nothing after. */
+export const NO_SIGN_IN_HOOKS: SignInHookRunner = {
+  gate: async () => null,
+  after: async () => {},
+};
+
+export function createServices(
+  config: ResolvedConfig,
+  signInHooks: SignInHookRunner = NO_SIGN_IN_HOOKS,
+): Services {
   const validAfter = createSessionsValidAfter(config.adapter);
   const records = createSessionRecords(config.adapter);
   const strategy =
@@ -57,5 +86,6 @@ export function createServices(config: ResolvedConfig): Services {
     validAfter,
     records,
     claims: limits?.store ?? config.adapter?.rateLimits ?? createMemoryRateLimitStore({ maxEntries: 10_000 }),
+    signInHooks,
   };
 }

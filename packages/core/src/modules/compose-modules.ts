@@ -1,24 +1,25 @@
 import type { CsrfRule, Endpoint, RouteOf } from "../actions/endpoint.ts";
 import { refuseAsJson, refuseToSignIn } from "../actions/lib/csrf-refusals.ts";
 import type { OwnedEndpoint } from "../actions/router.ts";
-import type { Services } from "../actions/services.ts";
+import { NO_SIGN_IN_HOOKS, type Services, type SignInHookRunner } from "../actions/services.ts";
 import { AuthError } from "../errors/auth-error.ts";
 import { isCoreErrorCode } from "../errors/catalogue.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { describe as describeError } from "../errors/describe.ts";
 import type { Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
 import { canonicalLocale } from "../i18n/negotiate-locale.ts";
 import { placeholdersOf } from "../i18n/placeholders.ts";
-import type { MessageParams } from "../i18n/translator.ts";
 import { sameOriginUrl } from "../redirect/callback-url.ts";
 import type {
   GatehouseModule,
   ModuleEndpoint,
   ModuleErrorEntry,
-  ModuleRequest,
   ModuleStartup,
+  SignInHooks,
 } from "./module.ts";
+import { type ModuleMessages, moduleRequest } from "./module-request.ts";
 
 /** The modules of one instance, checked: what the router and i18n take from them. */
 export interface ComposedModules {
@@ -30,6 +31,8 @@ export interface ComposedModules {
   readonly coreMessages: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The modules' error codes and their entries (core's are in `errorCatalogue`). */
   readonly errors: ReadonlyMap<string, ModuleErrorEntry>;
+  /** The modules' sign-in hooks, for `createServices`. */
+  readonly signInHooks: SignInHookRunner;
   /** Runs each module's own start-up `check`, in order, once core's options are resolved. */
   check(startup: ModuleStartup): void;
 }
@@ -48,7 +51,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * (which refuses two owners for one endpoint).
  */
 export function composeModules(given: unknown): ComposedModules {
-  if (given === undefined) return { ids: [], rows: [], coreMessages: {}, errors: new Map(), check() {} };
+  if (given === undefined) {
+    return {
+      ids: [],
+      rows: [],
+      coreMessages: {},
+      errors: new Map(),
+      signInHooks: NO_SIGN_IN_HOOKS,
+      check() {},
+    };
+  }
   if (!Array.isArray(given)) {
     throw new ConfigError("Gatehouse: modules must be a list of modules, e.g. modules: [twoFactor()].");
   }
@@ -57,6 +69,7 @@ export function composeModules(given: unknown): ComposedModules {
   const coreMessages: Record<string, Record<string, string>> = {};
   const checks: Array<(startup: ModuleStartup) => void> = [];
   const errors = new Map<string, ModuleErrorEntry & { owner: string }>();
+  const hooks: HookOf[] = [];
   for (const [index, module] of given.entries()) {
     if (!isRecord(module) || typeof module.id !== "string" || !ID.test(module.id)) {
       throw new ConfigError(
@@ -83,6 +96,8 @@ export function composeModules(given: unknown): ComposedModules {
     for (const endpoint of checkEndpoints(module as unknown as GatehouseModule)) {
       rows.push({ row: toRow(endpoint, own), owner: id });
     }
+    const hook = checkHooks(module as unknown as GatehouseModule);
+    if (hook) hooks.push({ id, own, ...hook });
     const { check } = module as unknown as GatehouseModule;
     if (check !== undefined) {
       if (typeof check !== "function")
@@ -95,6 +110,7 @@ export function composeModules(given: unknown): ComposedModules {
     rows,
     coreMessages,
     errors,
+    signInHooks: hooks.length === 0 ? NO_SIGN_IN_HOOKS : runHooks(hooks),
     check(startup) {
       for (const check of checks) check(startup);
     },
@@ -103,6 +119,74 @@ export function composeModules(given: unknown): ComposedModules {
 
 function describe(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : typeof value;
+}
+
+/** One module's hooks, with what its requests need. */
+interface HookOf extends SignInHooks {
+  id: string;
+  own: ModuleMessages;
+}
+
+function checkHooks(module: GatehouseModule): SignInHooks | null {
+  const { id, signIn } = module;
+  if (signIn === undefined) return null;
+  if (!isRecord(signIn))
+    throw new ConfigError(`Gatehouse: module "${id}": signIn must be { gate?, after? }.`);
+  for (const name of ["gate", "after"] as const) {
+    if (signIn[name] !== undefined && typeof signIn[name] !== "function") {
+      throw new ConfigError(`Gatehouse: module "${id}": signIn.${name} must be a function.`);
+    }
+  }
+  return signIn;
+}
+
+/** How long a sign-in waits for one module's `after` (as for the app's event handlers). */
+const AFTER_TIMEOUT_MS = 3000;
+
+function runHooks(hooks: readonly HookOf[]): SignInHookRunner {
+  const gates = hooks.filter((hook) => hook.gate);
+  const afters = hooks.filter((hook) => hook.after);
+  return {
+    async gate(ctx, services, signIn) {
+      for (const hook of gates) {
+        const answer = await hook.gate!(signIn, moduleRequest(ctx, services, hook.own, null));
+        if (answer === null || answer === undefined) continue;
+        if (answer.type === "redirect") {
+          const url = sameOriginUrl(answer.url, ctx.origin);
+          if (url === null)
+            throw new AuthError("Configuration", {
+              cause: `module "${hook.id}" gate redirect off the origin`,
+            });
+          return { ...answer, url };
+        }
+        return answer;
+      }
+      return null;
+    },
+    async after(ctx, services, signIn) {
+      for (const hook of afters) {
+        const failed = (cause: string) =>
+          ctx.config.logger.error("ModuleHookFailed", { module: hook.id, hook: "after", cause });
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        try {
+          const running = Promise.resolve().then(() =>
+            hook.after!(signIn, moduleRequest(ctx, services, hook.own, null)),
+          );
+          const timedOut = new Promise<"timed out">((resolve) => {
+            timer = setTimeout(resolve, AFTER_TIMEOUT_MS, "timed out");
+          });
+          if ((await Promise.race([running, timedOut])) === "timed out") {
+            failed(`no answer within ${AFTER_TIMEOUT_MS} ms; left running`);
+            running.catch((error: unknown) => failed(describeError(error)));
+          }
+        } catch (error) {
+          failed(describeError(error));
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+    },
+  };
 }
 
 function pascal(id: string): string {
@@ -219,14 +303,6 @@ function checkMessages(module: GatehouseModule): {
   return { own, core };
 }
 
-/** Fills `{name}` placeholders; one without a value stays as it is. */
-function fill(message: string, params: MessageParams | undefined): string {
-  if (!params) return message;
-  return message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (slot, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : slot,
-  );
-}
-
 /** A module's endpoint as a row of the action table, its handler given the narrow `ModuleRequest`. */
 function toRow(
   endpoint: ModuleEndpoint,
@@ -235,7 +311,6 @@ function toRow(
   const machine = endpoint.caller === "machine";
   const csrf: CsrfRule | null =
     machine || endpoint.method === "GET" ? null : endpoint.answer === "json" ? refuseAsJson : refuseToSignIn;
-  const english = own.get("en") ?? {};
   return {
     method: endpoint.method,
     action: endpoint.action,
@@ -244,25 +319,7 @@ function toRow(
     browser: !machine,
     csrf,
     async handle(ctx: RequestContext, route: RouteOf, services: Services): Promise<Outcome> {
-      const request: ModuleRequest = {
-        method: ctx.request.method,
-        url: ctx.url,
-        providerId: route.providerId,
-        header: (name) => ctx.request.headers.get(name),
-        body: ctx.body,
-        session: () => services.sessions.read(ctx, { setsCookies: false }),
-        userId: () => services.sessions.userId(ctx),
-        get locale() {
-          return ctx.i18n.locale;
-        },
-        t(key, params) {
-          const message = own.get(ctx.i18n.locale)?.[key] ?? english[key];
-          return message === undefined ? key : fill(message, params);
-        },
-        adapter: ctx.config.adapter,
-        now: ctx.now,
-        logger: ctx.config.logger,
-      };
+      const request = moduleRequest(ctx, services, own, route.providerId);
       const answer = await endpoint.handle(request);
       if (answer.type === "redirect") {
         // Never an open redirect, whatever a module was handed: same origin only (as callback URLs).

@@ -41,6 +41,36 @@ export interface GatehouseModule {
    * what to do (for example, that the adapter lacks the module's store).
    */
   readonly check?: (startup: ModuleStartup) => void;
+  /** Hooks into every browser sign-in (OAuth/OIDC, email link, credentials, password, passkey). */
+  readonly signIn?: SignInHooks;
+}
+
+/**
+ * A module's part in the sign-in pipeline. In order: the first factor, the app's `signIn` callback,
+ * the stored user, a disabled user refused, then every module's `gate` (in the order of `modules`),
+ * the second factor, the session — then every module's `after`.
+ */
+export interface SignInHooks {
+  /**
+   * Before any session exists: `null` lets the sign-in go on; an answer ends it there, with no
+   * session (a redirect to the module's own page, same origin only). Throw `AuthError("AccessDenied")`
+   * to refuse as the app's `signIn` callback does (the error page's `AccessDenied`, an audit entry).
+   */
+  gate?(signIn: ModuleSignIn, request: ModuleRequest): ModuleAnswer | null | Promise<ModuleAnswer | null>;
+  /**
+   * Once the session is issued (the response is not sent yet). Awaited at most 3 s; a failure or a
+   * time-out is logged (`ModuleHookFailed`) and never fails the sign-in.
+   */
+  after?(signIn: ModuleSignIn, request: ModuleRequest): void | Promise<void>;
+}
+
+/** Who is signing in, as a module's hooks see it. */
+export interface ModuleSignIn {
+  readonly userId: string;
+  readonly email: string | null;
+  /** The provider id (`github`, `password`, `passkey`, …). */
+  readonly method: string;
+  readonly isNewUser: boolean;
 }
 
 /** A module's error code: answered as JSON `{error: <code>, message}` with `status`. */

@@ -5,6 +5,7 @@ import { storedUser } from "../../accounts/stored-user.ts";
 import { callAdapter } from "../../adapter/call-adapter.ts";
 import { recordSignInFailed, reportSignIn } from "../../audit/report-sign-in.ts";
 import type { Account } from "../../config/options.ts";
+import { isAuthError } from "../../errors/auth-error.ts";
 import { type Outcome, redirect } from "../../http/outcome.ts";
 import { failure, formPageUrl } from "../../http/page-urls.ts";
 import type { RequestContext } from "../../http/request-context.ts";
@@ -116,6 +117,21 @@ export async function finishSignIn(
   if (!isNewUser && (await userDisabled(ctx, user.id))) {
     return refuseDisabled(ctx, { userId: user.id, method, callbackUrl });
   }
+  // The modules' gates (docs/modules.md): before the second factor, so a person a module turns away
+  // is never asked for a code.
+  const hooked = { userId: user.id, email: user.email ?? null, method, isNewUser };
+  let gated: Outcome | null;
+  try {
+    gated = await services.signInHooks.gate(ctx, services, hooked);
+  } catch (error) {
+    // A gate that turns the person away: in the audit log as any refused sign-in, then the refusal.
+    if (isAuthError(error, "AccessDenied")) {
+      await recordSignInFailed(ctx, { reason: "AccessDenied", method, userId: user.id });
+      return failure(ctx, "AccessDenied", callbackUrl);
+    }
+    throw error;
+  }
+  if (gated) return gated;
   if (!input.bothFactors && !isNewUser && (await twoFactorOn(ctx, user.id))) {
     return startSecondStep(ctx, {
       userId: user.id,
@@ -189,6 +205,12 @@ export async function issueSession(
     await reportSignIn(ctx, result, result.secondFactor);
     await alertNewSignIn(ctx, {
       user: result.user,
+      method: result.account.provider,
+      isNewUser: result.isNewUser,
+    });
+    await services.signInHooks.after(ctx, services, {
+      userId: result.user.id,
+      email: result.user.email ?? null,
       method: result.account.provider,
       isNewUser: result.isNewUser,
     });
