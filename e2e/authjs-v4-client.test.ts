@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { hashPassword, Password } from "@gatehouse/core";
+import { webAuthn } from "@gatehouse/passkeys";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type ClientApp, startClientApp } from "./authjs-client/app-server.ts";
 import { bundlePage } from "./authjs-client/bundle.ts";
@@ -39,7 +40,7 @@ describe("next-auth v4's React client against Gatehouse (Chromium)", () => {
       startClientApp(script, {
         providers: [Password({ sendMail: async () => {} })],
         twoFactor: { issuer: "Gatehouse e2e" },
-        passkeys: true,
+        passkeys: { webAuthn: webAuthn() },
         rateLimit: { lockout: { threshold: 2 } },
       }),
       startClientApp(script, {

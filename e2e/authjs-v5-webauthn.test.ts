@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { hashPassword, Password } from "@gatehouse/core";
+import { webAuthn } from "@gatehouse/passkeys";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type ClientApp, startClientApp } from "./authjs-client/app-server.ts";
 import { bundlePage } from "./authjs-client/bundle.ts";
@@ -35,7 +36,7 @@ describe("Auth.js v5's WebAuthn client against Gatehouse (Chromium, virtual auth
     [app, browser] = await Promise.all([
       startClientApp(script, {
         providers: [Password({ sendMail: async () => {} })],
-        passkeys: true,
+        passkeys: { webAuthn: webAuthn() },
         // Auth.js v5's answer for nobody signed in, which its SessionProvider reads as signed out.
         session: { signedOut: "null" },
       }),

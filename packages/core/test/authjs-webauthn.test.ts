@@ -7,12 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { createSoftwareAuthenticator, type SoftwareAuthenticator } from "@gatehouse/passkeys/testing";
 import { createMemoryAdapter } from "../src/adapter/memory-adapter.ts";
 import { gatehouse, Password } from "../src/index.ts";
-import {
-  createSoftwareAuthenticator,
-  type SoftwareAuthenticator,
-} from "../src/passkeys/test/software-authenticator.ts";
 import { APP, BASE, SECRET, sessionOf, sessionTokenSet, signOut, TestBrowser } from "./support/flows.ts";
 import { CALLBACK, passkeyApp, RP_ID } from "./support/passkey-accounts.ts";
 import { firstFactor } from "./support/two-factor-accounts.ts";

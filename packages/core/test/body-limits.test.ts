@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { webAuthn } from "@gatehouse/passkeys";
 import { ENDPOINTS } from "../src/actions/table.ts";
 import { createMemoryAdapter } from "../src/adapter/memory-adapter.ts";
 import { MAX_JSON_DEPTH } from "../src/http/json-shape.ts";
@@ -24,7 +25,7 @@ function app() {
     adapter: createMemoryAdapter(),
     session: { strategy: "jwt" },
     providers: [people({ ada }), Password({ sendMail: async () => {} })],
-    passkeys: true,
+    passkeys: { webAuthn: webAuthn() },
     callbacks: {
       jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, kept: session } : token),
     },

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { webAuthn } from "@gatehouse/passkeys";
 import { Credentials, createMemoryAdapter, gatehouse, OIDC, Password } from "../src/index.ts";
 import { SECRET, setCookie, TestBrowser } from "./browser.ts";
 
@@ -101,7 +102,7 @@ describe("responses (protocol §2)", () => {
       logger: quiet,
       adapter: createMemoryAdapter(),
       providers: [Password({ sendMail: async () => {} })],
-      passkeys: true,
+      passkeys: { webAuthn: webAuthn() },
     });
     const body = (await (
       await new TestBrowser(auth.handler).request("/api/auth/providers")

@@ -15,7 +15,17 @@ function database(): DatabaseSync {
   CREATE TABLE gh_sessions (session_token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, expires INTEGER NOT NULL);`);
   const insert = db.prepare("INSERT INTO gh_users VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.run("u1", "Ada", "ada@example.com", 1_700_000_000_000, null, null, "admin", 1_600_000_000_000, 3);
-  insert.run("u2", null, null, null, "https://img.example/b.png", 1_750_000_000_000, null, 1_650_000_000_000, 0);
+  insert.run(
+    "u2",
+    null,
+    null,
+    null,
+    "https://img.example/b.png",
+    1_750_000_000_000,
+    null,
+    1_650_000_000_000,
+    0,
+  );
   db.prepare("INSERT INTO gh_sessions VALUES (?, ?, ?)").run("h1", "u1", 1_800_000_000_000);
   db.prepare("INSERT INTO gh_sessions VALUES (?, ?, ?)").run("h2", "u2", 1_810_000_000_000);
   return db;

@@ -11,6 +11,7 @@ import {
   Password,
   type ProviderConfig,
 } from "@gatehouse/core";
+import { webAuthn } from "@gatehouse/passkeys";
 import { passwordMailer, smtpSender } from "@gatehouse/smtp";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -268,7 +269,7 @@ function passkeysFor(
   }
   const signUp = passwords.kind !== "off";
   return {
-    option: { signUp },
+    option: { webAuthn: webAuthn(), signUp },
     line: `passkeys: on for ${host}${signUp ? ", with passkey-only sign-up" : ""}`,
   };
 }

@@ -1,7 +1,7 @@
-import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { authenticationOptions } from "../passkeys/authentication.ts";
+import type { CredentialRequestOptionsJSON } from "../passkeys/ceremonies.ts";
+import { CHALLENGE_MAX_AGE_S } from "../passkeys/challenge-cookie.ts";
 import { passkeySettings, startCeremony } from "./lib/passkeys.ts";
 import type { Services } from "./services.ts";
 
@@ -24,11 +24,12 @@ export async function passkeyOptionsAction(
 }
 
 /** Starts a sign-in ceremony (for this endpoint and Auth.js v5's `GET webauthn-options`): its options. */
-export async function startAuthentication(
-  ctx: RequestContext,
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function startAuthentication(ctx: RequestContext): Promise<CredentialRequestOptionsJSON> {
   const { settings } = passkeySettings(ctx);
-  const options = await authenticationOptions({ rp: settings.rp });
+  const options = await settings.webAuthn.authenticationOptions({
+    rp: settings.rp,
+    timeoutMs: CHALLENGE_MAX_AGE_S * 1000,
+  });
   await startCeremony(ctx, { kind: "authenticate", challenge: options.challenge });
   return options;
 }

@@ -1,8 +1,8 @@
-import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { callAdapter } from "../adapter/call-adapter.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { registrationOptions } from "../passkeys/registration.ts";
+import type { CredentialCreationOptionsJSON } from "../passkeys/ceremonies.ts";
+import { CHALLENGE_MAX_AGE_S } from "../passkeys/challenge-cookie.ts";
 import { passkeyUser } from "./lib/passkey-user.ts";
 import { startCeremony } from "./lib/passkeys.ts";
 import type { Services } from "./services.ts";
@@ -29,14 +29,15 @@ export async function passkeyRegisterOptionsAction(
 export async function startRegistration(
   ctx: RequestContext,
   services: Services,
-): Promise<{ options: PublicKeyCredentialCreationOptionsJSON } | { refused: Outcome }> {
+): Promise<{ options: CredentialCreationOptionsJSON } | { refused: Outcome }> {
   const signedIn = await passkeyUser(ctx, services, { recent: true });
   if ("refused" in signedIn) return signedIn;
   const { adapter, user, settings } = signedIn;
-  const options = await registrationOptions({
+  const options = await settings.webAuthn.registrationOptions({
     rp: settings.rp,
     user: { id: user.id, email: user.email, name: user.name ?? null },
     existing: await callAdapter(adapter, "listPasskeys", user.id),
+    timeoutMs: CHALLENGE_MAX_AGE_S * 1000,
   });
   await startCeremony(ctx, { kind: "register", challenge: options.challenge, userId: user.id });
   return { options };

@@ -7,7 +7,6 @@ import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { passkeyName } from "../passkeys/passkey-name.ts";
-import { verifyRegistration } from "../passkeys/registration.ts";
 import { passkeyUser } from "./lib/passkey-user.ts";
 import { credentialField, passkeyInfo, takeCeremony } from "./lib/passkeys.ts";
 import type { Services } from "./services.ts";
@@ -50,7 +49,7 @@ export async function addPasskey(
   if (!ceremony || ceremony.userId !== user.id) {
     throw failed(ctx, user.id, "no registration challenge of this user that opens, or one already used");
   }
-  const passkey = await verifyRegistration({
+  const passkey = await settings.webAuthn.verifyRegistration({
     response: input.credential,
     expectedChallenge: ceremony.challenge,
     rp: settings.rp,

@@ -6,7 +6,6 @@ import type { Account } from "../config/options.ts";
 import type { Outcome } from "../http/outcome.ts";
 import { failure } from "../http/page-urls.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { verifyAuthentication } from "../passkeys/authentication.ts";
 import { parseAuthenticationResponse } from "../passkeys/response-json.ts";
 import { decideSignIn, finishSignIn } from "./lib/complete-sign-in.ts";
 import { limit } from "./lib/limit.ts";
@@ -51,7 +50,7 @@ export async function passkeySignIn(
   if (!response) return refuse(ctx, "the response is not an authentication credential", callbackUrl);
   const passkey = await callAdapter(adapter, "getPasskey", response.id);
   if (!passkey) return refuse(ctx, "no passkey has this credential id", callbackUrl);
-  const result = await verifyAuthentication({
+  const result = await settings.webAuthn.verifyAuthentication({
     response,
     expectedChallenge: ceremony.challenge,
     rp: settings.rp,

@@ -1,8 +1,8 @@
-import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { AuthError } from "../errors/auth-error.ts";
 import { json, type Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { registrationOptions } from "../passkeys/registration.ts";
+import type { CredentialCreationOptionsJSON } from "../passkeys/ceremonies.ts";
+import { CHALLENGE_MAX_AGE_S } from "../passkeys/challenge-cookie.ts";
 import { normalizeEmail } from "../providers/email-address.ts";
 import { limit } from "./lib/limit.ts";
 import { passkeySettings, startCeremony } from "./lib/passkeys.ts";
@@ -35,7 +35,7 @@ export async function startSignUp(
   ctx: RequestContext,
   services: Services,
   fields: { email: string | undefined; name: string | undefined },
-): Promise<{ options: PublicKeyCredentialCreationOptionsJSON } | { refused: Outcome }> {
+): Promise<{ options: CredentialCreationOptionsJSON } | { refused: Outcome }> {
   const { settings } = passkeySettings(ctx);
   if (!settings.signUp) throw new AuthError("UnknownAction", { cause: "passkeys.signUp is false" });
   const email = normalizeEmail(fields.email);
@@ -44,10 +44,11 @@ export async function startSignUp(
   if (limited) return { refused: limited };
   const name = (typeof fields.name === "string" ? fields.name : "").trim().slice(0, NAME_LIMIT) || null;
   const userId = crypto.randomUUID();
-  const options = await registrationOptions({
+  const options = await settings.webAuthn.registrationOptions({
     rp: settings.rp,
     user: { id: userId, email, name },
     existing: [],
+    timeoutMs: CHALLENGE_MAX_AGE_S * 1000,
   });
   await startCeremony(ctx, { kind: "signup", challenge: options.challenge, userId, email, name });
   return { options };

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { webAuthn } from "@gatehouse/passkeys";
 import { APP, BASE, TestBrowser } from "../../test/support/flows.ts";
 import { createMemoryAdapter } from "../adapter/memory-adapter.ts";
 import { type GatehouseOptions, gatehouse, Password } from "../index.ts";
@@ -7,13 +8,18 @@ import { tags } from "../pages/html-test-utils.ts";
 
 const SECRET = "test-secret-test-secret-test-secret-0123456789";
 
-function browserFor(passkeys: GatehouseOptions["passkeys"]): TestBrowser {
+/** Passkeys on (`true`, or settings without the ceremonies, which are added) or off. */
+type PasskeysOn = true | false | undefined | { readonly signUp: boolean };
+
+function browserFor(on: PasskeysOn): TestBrowser {
+  const passkeys: GatehouseOptions["passkeys"] =
+    on === true ? { webAuthn: webAuthn() } : on ? { ...on, webAuthn: webAuthn() } : on;
   const auth = gatehouse({
     secret: SECRET,
     url: BASE,
     adapter: createMemoryAdapter(),
     providers: [Password({ sendMail: async () => {} })],
-    passkeys,
+    ...(passkeys === undefined ? {} : { passkeys }),
     logger: { error: () => {}, warn: () => {} },
   });
   return new TestBrowser((request) => auth.handler(request, { clientAddress: "100.64.0.1" }));
@@ -53,7 +59,7 @@ test("GET passkey-signup is 404 when passkeys are off or passkeys.signUp is fals
 });
 
 test("GET signin: the passkey part and script only with passkeys on; the sign-up link only with signUp", async () => {
-  const page = async (passkeys: GatehouseOptions["passkeys"]) => {
+  const page = async (passkeys: PasskeysOn) => {
     const response = await browserFor(passkeys).request("/api/auth/signin");
     return { html: await response.text(), csp: response.headers.get("content-security-policy") ?? "" };
   };

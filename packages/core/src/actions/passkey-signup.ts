@@ -8,7 +8,6 @@ import type { Account } from "../config/options.ts";
 import { AuthError, hasErrorCode, isAuthError } from "../errors/auth-error.ts";
 import { type Outcome, redirect } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { verifyRegistration } from "../passkeys/registration.ts";
 import { decideSignIn, finishSignIn } from "./lib/complete-sign-in.ts";
 import {
   credentialField,
@@ -61,7 +60,7 @@ export async function passkeySignUp(
   const ceremony = await takeCeremony(ctx, services, "signup");
   if (!ceremony) throw failed(ctx, "no sign-up challenge that opens, or one already used");
   const { userId, email, name } = ceremony;
-  const passkey = await verifyRegistration({
+  const passkey = await settings.webAuthn.verifyRegistration({
     response: credential,
     expectedChallenge: ceremony.challenge,
     rp: settings.rp,

@@ -251,6 +251,11 @@ export interface AccountOptions {
  * host is the RP ID and its origin the one origin; a setting browsers would refuse fails at start-up.
  */
 export interface PasskeyOptions {
+  /**
+   * The WebAuthn ceremonies: `webAuthn()` from `@gatehouse/passkeys`. Core verifies no WebAuthn
+   * response itself, so an app without passkeys carries no WebAuthn library.
+   */
+  webAuthn: import("../passkeys/ceremonies.ts").WebAuthnCeremonies;
   /** The RP ID: the public URL's host (default) or a parent domain of it. */
   rpId?: string;
   /** The name authenticators show next to the passkey. Default: the public URL's host. */
@@ -349,8 +354,11 @@ export interface GatehouseOptions {
   twoFactor?: TwoFactorOptions;
   /** The account console's rules: how recent a sign-in sensitive actions need, account deletion. */
   account?: AccountOptions;
-  /** Passkeys: `true` for the defaults, or settings. Off by default; needs an adapter. */
-  passkeys?: PasskeyOptions | boolean;
+  /**
+   * Passkeys: settings with the WebAuthn ceremonies (`{ webAuthn: webAuthn() }`, from
+   * `@gatehouse/passkeys`). Off by default; needs an adapter.
+   */
+  passkeys?: PasskeyOptions | false;
   /**
    * Handlers for what happens: Auth.js's events (`signIn`, `signOut`, `createUser`, `updateUser`,
    * `linkAccount`, `session`) with the same messages, and `audit` (each audit entry). Awaited, at

@@ -1,5 +1,6 @@
 import type { Adapter } from "../adapter/adapter.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { isWebAuthnCeremonies, type WebAuthnCeremonies } from "../passkeys/ceremonies.ts";
 import { type RelyingParty, resolveRelyingParty } from "../passkeys/relying-party.ts";
 import type { PasswordMail } from "../providers/password.ts";
 import type { PasskeyOptions } from "./options.ts";
@@ -8,6 +9,8 @@ import type { PasswordSettings } from "./resolve-password.ts";
 /** Passkeys as resolved at start-up. */
 export interface PasskeySettings {
   rp: RelyingParty;
+  /** The WebAuthn ceremonies (`@gatehouse/passkeys`'s `webAuthn()`). */
+  webAuthn: WebAuthnCeremonies;
   /** Passkey-only sign-up (an email and a passkey) is offered. */
   signUp: boolean;
   /** A passkey-only account's address is confirmed by link before the account can sign in. */
@@ -50,14 +53,23 @@ const VERIFY_MAX_AGE_S = 24 * 60 * 60;
  * for sign-up a way to send mail — `passkeys.sendMail`, else the Password provider's.
  */
 export function resolvePasskeys(
-  options: PasskeyOptions | boolean | undefined,
+  options: PasskeyOptions | false | undefined,
   context: { publicUrl: string | null; adapter: Adapter | null; password: PasswordSettings | null },
 ): PasskeySettings | null {
   if (options === undefined || options === false) return null;
-  if (options !== true && (typeof options !== "object" || options === null)) {
-    throw new ConfigError("Gatehouse: passkeys must be true or an object of passkey settings.");
+  const install =
+    'npm install @gatehouse/passkeys, then passkeys: { webAuthn: webAuthn() } with import { webAuthn } from "@gatehouse/passkeys"';
+  if (typeof options !== "object" || options === null) {
+    throw new ConfigError(
+      `Gatehouse: passkeys must be an object of passkey settings with the WebAuthn ceremonies, or false. The ceremonies ship in their own package: ${install}.`,
+    );
   }
-  const given: PasskeyOptions = options === true ? {} : options;
+  const given: PasskeyOptions = options;
+  if (!isWebAuthnCeremonies(given.webAuthn)) {
+    throw new ConfigError(
+      `Gatehouse: passkeys.webAuthn must be the WebAuthn ceremonies, which ship in their own package (core loads no WebAuthn library): ${install}.`,
+    );
+  }
   const { adapter } = context;
   const missing = adapter ? NEEDED.filter((method) => typeof adapter[method] !== "function") : [...NEEDED];
   if (!adapter || missing.length > 0) {
@@ -91,6 +103,7 @@ export function resolvePasskeys(
   }
   return {
     rp,
+    webAuthn: given.webAuthn,
     signUp,
     requireEmailVerification,
     verifyMaxAge: VERIFY_MAX_AGE_S,

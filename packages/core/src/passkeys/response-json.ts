@@ -1,10 +1,40 @@
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+/** The transports WebAuthn defines, and `cable` (hybrid's older name). */
+export type CredentialTransport = "ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb";
+
+/**
+ * `RegistrationResponseJSON` (WebAuthn Level 3's `PublicKeyCredential.toJSON()` of a `create()`), as
+ * far as registration reads it: the members `@simplewebauthn/server` verifies.
+ */
+export interface RegistrationResponseJSON {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  response: { clientDataJSON: string; attestationObject: string; transports?: CredentialTransport[] };
+  clientExtensionResults: Record<string, never>;
+}
+
+/** `AuthenticationResponseJSON` (the `toJSON()` of a `get()`), as far as sign-in reads it. */
+export interface AuthenticationResponseJSON {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  response: { clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string };
+  clientExtensionResults: Record<string, never>;
+}
 
 /**
  * The transports WebAuthn defines (and `cable`, hybrid's older name). Anything else a client sends
  * is dropped rather than stored and echoed back in later options.
  */
-const TRANSPORTS = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
+const TRANSPORTS: ReadonlySet<string> = new Set<CredentialTransport>([
+  "ble",
+  "cable",
+  "hybrid",
+  "internal",
+  "nfc",
+  "smart-card",
+  "usb",
+]);
 
 /**
  * Narrows a browser's `PublicKeyCredential.toJSON()` of `navigator.credentials.create()` to what
@@ -73,9 +103,9 @@ function credentialOf(
   return { id, rawId, response };
 }
 
-function knownTransports(input: unknown): string[] {
+function knownTransports(input: unknown): CredentialTransport[] {
   if (!Array.isArray(input)) return [];
-  const known = input.filter((t): t is string => typeof t === "string" && TRANSPORTS.has(t));
+  const known = input.filter((t): t is CredentialTransport => typeof t === "string" && TRANSPORTS.has(t));
   return [...new Set(known)];
 }
 

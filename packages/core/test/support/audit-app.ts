@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { webAuthn } from "@gatehouse/passkeys";
 import type { Adapter, StoredAuditEntry } from "../../src/adapter/adapter.ts";
 import { createMemoryAdapter } from "../../src/adapter/memory-adapter.ts";
 import type { AuditKind } from "../../src/audit/audit-kinds.ts";
@@ -63,7 +64,7 @@ export function auditApp(options: AuditAppOptions = {}) {
       }),
       ...(options.providers ?? []),
     ],
-    passkeys: { requireEmailVerification: options.requireEmailVerification ?? true },
+    passkeys: { webAuthn: webAuthn(), requireEmailVerification: options.requireEmailVerification ?? true },
     session: { strategy: options.strategy ?? "database" },
     twoFactor: { issuer: "Gatehouse Test" },
     logger,

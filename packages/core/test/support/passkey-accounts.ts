@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
+import { webAuthn } from "@gatehouse/passkeys";
+import { createSoftwareAuthenticator, type SoftwareAuthenticator } from "@gatehouse/passkeys/testing";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { type GatehouseOptions, gatehouse, Password, type PasswordMail } from "../../src/index.ts";
-import {
-  createSoftwareAuthenticator,
-  type SoftwareAuthenticator,
-} from "../../src/passkeys/test/software-authenticator.ts";
 import { browsers } from "./browsers.ts";
 import { APP, entriesLogger, SECRET, sessionOf, sessionTokenSet, type TestBrowser } from "./flows.ts";
 import { seedPasswordUser } from "./seed.ts";
@@ -57,10 +55,12 @@ export function passkeyApp(adapter: PasskeySuiteAdapter, options: PasskeyAppOpti
         },
       }),
     ],
-    passkeys:
-      options.requireEmailVerification === undefined
-        ? true
-        : { requireEmailVerification: options.requireEmailVerification },
+    passkeys: {
+      webAuthn: webAuthn(),
+      ...(options.requireEmailVerification === undefined
+        ? {}
+        : { requireEmailVerification: options.requireEmailVerification }),
+    },
     session: { strategy: options.strategy },
     logger,
     now: () => clock.now,

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { createSoftwareAuthenticator, FLAG, newKeyPair } from "@gatehouse/passkeys/testing";
 import { disableUser, enableUser } from "../../src/index.ts";
-import {
-  createSoftwareAuthenticator,
-  FLAG,
-  newKeyPair,
-} from "../../src/passkeys/test/software-authenticator.ts";
 import { VALID_AFTER_TTL_MS } from "../../src/session/sessions-valid-after.ts";
 import { APP, BASE, errorOf, formFields, sessionOf, sessionTokenSet, signOut } from "./flows.ts";
 import { freshStorage, type OpenedStorage } from "./fresh-storage.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
+import { webAuthn } from "@gatehouse/passkeys";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { Email, gatehouse, OIDC, Password, type PasswordMail } from "../../src/index.ts";
 import { browsers } from "./browsers.ts";
@@ -126,7 +127,7 @@ export function takeoverApp(adapter: TakeoverAdapter, strategy: "jwt" | "databas
         allowDangerousEmailAccountLinking: true,
       }),
     ],
-    passkeys: { requireEmailVerification: false },
+    passkeys: { webAuthn: webAuthn(), requireEmailVerification: false },
     // An address that makes an administrator once verified: it must take a real proof.
     admin: { bootstrapEmails: [BOSS] },
     twoFactor: { issuer: "Gatehouse Test" },

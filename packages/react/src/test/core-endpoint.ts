@@ -8,6 +8,7 @@ import {
   Password,
   type PasswordMail,
 } from "@gatehouse/core";
+import { webAuthn } from "@gatehouse/passkeys";
 import { createCookieJar } from "./cookie-jar.ts";
 
 export const ORIGIN = "http://localhost:3000";
@@ -15,7 +16,9 @@ export const BASE = `${ORIGIN}/api/auth`;
 export const PASSWORD = "correct horse battery staple";
 
 /** A Gatehouse with the Password provider, passkeys and two-factor, and a clock the test moves. */
-export function coreEndpoint(options: Pick<GatehouseOptions, "passkeys"> = { passkeys: true }) {
+export function coreEndpoint(
+  options: Pick<GatehouseOptions, "passkeys"> = { passkeys: { webAuthn: webAuthn() } },
+) {
   const adapter = createMemoryAdapter();
   // Whole 30-second steps from now: a TOTP code belongs to one step, and cookies expire by the real clock.
   const clock = { now: Math.floor(Date.now() / 30_000) * 30_000 };

@@ -1,9 +1,6 @@
 // The browser's side of passkey ceremonies without a browser: core's software authenticator answers
 // the server's options as `navigator.credentials` would, through the client's internal WebAuthnCalls.
-import {
-  createSoftwareAuthenticator,
-  type SoftwareAuthenticator,
-} from "../../../core/src/passkeys/test/software-authenticator.ts";
+import { createSoftwareAuthenticator, type SoftwareAuthenticator } from "@gatehouse/passkeys/testing";
 import type { OptionsJSON, WebAuthnCalls } from "../passkeys/webauthn-calls.ts";
 
 export interface SoftwareWebAuthn extends WebAuthnCalls {

@@ -1,35 +1,17 @@
+import type { StoredPasskey } from "@gatehouse/core";
+import {
+  isUserHandleOf,
+  type PasskeyAuthenticated,
+  type PasskeyInvalid,
+  parseAuthenticationResponse,
+  type RelyingParty,
+} from "@gatehouse/core/webauthn";
 import {
   generateAuthenticationOptions,
   type PublicKeyCredentialRequestOptionsJSON,
   verifyAuthenticationResponse,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import type { StoredPasskey } from "../adapter/adapter.ts";
-import { CHALLENGE_MAX_AGE_S } from "./challenge-cookie.ts";
-import type { RelyingParty } from "./relying-party.ts";
-import { parseAuthenticationResponse } from "./response-json.ts";
-import { isUserHandleOf } from "./user-handle.ts";
-
-/** A sign-in with a passkey that verified: what to record with `usePasskey`. */
-export interface PasskeyAuthenticated {
-  /** The authenticator's signature counter now (0 for authenticators that do not count). */
-  readonly newCounter: number;
-  readonly userVerified: boolean;
-  /** Whether the credential is backed up (synced) now; it can change after registration. */
-  readonly backedUp: boolean;
-  readonly deviceType: StoredPasskey["deviceType"];
-}
-
-/**
- * A sign-in with a passkey that must be refused; `cause` is for the log only. `counterRegressed`:
- * the signature is valid but the counter did not grow — the mark of a cloned authenticator, which
- * the caller logs as such.
- */
-export interface PasskeyInvalid {
-  readonly error: "PasskeyInvalid";
-  readonly cause: string;
-  readonly counterRegressed: boolean;
-}
 
 /**
  * Options for `navigator.credentials.get()` with user verification required. Without
@@ -37,11 +19,12 @@ export interface PasskeyInvalid {
  * sign-in button and conditional UI (autofill, `mediation: "conditional"`) need.
  *
  * @example
- * const options = await authenticationOptions({ rp });
+ * const options = await authenticationOptions({ rp, timeoutMs: 300_000 });
  */
 export async function authenticationOptions(input: {
   rp: RelyingParty;
   allowCredentials?: readonly StoredPasskey[];
+  timeoutMs: number;
 }): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return generateAuthenticationOptions({
     rpID: input.rp.rpId,
@@ -50,7 +33,7 @@ export async function authenticationOptions(input: {
       transports: passkey.transports,
     })),
     userVerification: "required",
-    timeout: CHALLENGE_MAX_AGE_S * 1000,
+    timeout: input.timeoutMs,
   });
 }
 

@@ -1,14 +1,17 @@
+import type { StoredPasskey } from "@gatehouse/core";
+import {
+  type PasskeyRegistrationFailed,
+  type PasskeyUser,
+  parseRegistrationResponse,
+  type RelyingParty,
+  userHandle,
+} from "@gatehouse/core/webauthn";
 import {
   generateRegistrationOptions,
   type PublicKeyCredentialCreationOptionsJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { decodeAttestationObject, isoBase64URL } from "@simplewebauthn/server/helpers";
-import type { StoredPasskey } from "../adapter/adapter.ts";
-import { CHALLENGE_MAX_AGE_S } from "./challenge-cookie.ts";
-import type { RelyingParty } from "./relying-party.ts";
-import { parseRegistrationResponse } from "./response-json.ts";
-import { userHandle } from "./user-handle.ts";
 
 /**
  * The COSE algorithms a passkey may use: ES256 (-7) first, because every authenticator and every
@@ -17,31 +20,19 @@ import { userHandle } from "./user-handle.ts";
  */
 const SUPPORTED_ALGORITHMS = [-7, -8, -257];
 
-/** A registration that did not verify; `cause` is for the log only. */
-export interface PasskeyRegistrationFailed {
-  readonly error: "PasskeyRegistrationFailed";
-  readonly cause: string;
-}
-
-/** The user a passkey is created for, as the authenticator will show it. */
-export interface PasskeyUser {
-  id: string;
-  email: string;
-  name?: string | null;
-}
-
 /**
  * Options for `navigator.credentials.create()`: a discoverable credential (resident key) with user
  * verification, no attestation, and the user's existing passkeys excluded so one authenticator is
  * not registered twice. The options' `challenge` goes into the challenge cookie.
  *
  * @example
- * const options = await registrationOptions({ rp, user, existing: await adapter.listPasskeys(user.id) });
+ * const options = await registrationOptions({ rp, user, existing: await adapter.listPasskeys(user.id), timeoutMs: 300_000 });
  */
 export async function registrationOptions(input: {
   rp: RelyingParty;
   user: PasskeyUser;
   existing: readonly StoredPasskey[];
+  timeoutMs: number;
 }): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { rp, user } = input;
   return generateRegistrationOptions({
@@ -50,7 +41,7 @@ export async function registrationOptions(input: {
     userName: user.email,
     userID: userHandle(user.id),
     userDisplayName: user.name?.trim() || user.email,
-    timeout: CHALLENGE_MAX_AGE_S * 1000,
+    timeout: input.timeoutMs,
     attestationType: "none",
     excludeCredentials: input.existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
     authenticatorSelection: {

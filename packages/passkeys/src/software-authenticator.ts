@@ -6,6 +6,18 @@
  */
 import { isoBase64URL, isoCBOR } from "@simplewebauthn/server/helpers";
 
+/**
+ * A Web Crypto key, spelled so that the declarations need no DOM library (a server's tsconfig has
+ * none): what `crypto.subtle` hands out on every runtime.
+ */
+export type WebCryptoKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+/** An ES256 key pair. */
+export interface WebCryptoKeyPair {
+  publicKey: WebCryptoKey;
+  privateKey: WebCryptoKey;
+}
+
 /** Authenticator data flags (WebAuthn §6.1). */
 export const FLAG = { UP: 0x01, UV: 0x04, BE: 0x08, BS: 0x10, AT: 0x40 } as const;
 
@@ -32,7 +44,7 @@ export interface SoftwareAuthenticator {
   ): Promise<Record<string, unknown>>;
   /** An assertion for `navigator.credentials.get()`; `signWith` signs with another key. */
   assert(
-    options: CeremonyOptions & { userHandle?: string; signWith?: CryptoKey },
+    options: CeremonyOptions & { userHandle?: string; signWith?: WebCryptoKey },
   ): Promise<Record<string, unknown>>;
 }
 
@@ -103,13 +115,13 @@ export async function createSoftwareAuthenticator(): Promise<SoftwareAuthenticat
 }
 
 /** A fresh ES256 key pair (P-256). */
-export function newKeyPair(): Promise<CryptoKeyPair> {
+export function newKeyPair(): Promise<WebCryptoKeyPair> {
   return crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"]);
 }
 
 /** An ES256 signature over authData || SHA-256(clientDataJSON), DER-encoded as WebAuthn carries it. */
 async function sign(
-  key: CryptoKey,
+  key: WebCryptoKey,
   authData: Uint8Array,
   clientDataJSON: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
@@ -140,7 +152,7 @@ async function rpIdHashAndFlags(
 }
 
 /** The public key as a COSE_Key (RFC 9053): EC2, ES256, P-256, x and y. */
-async function coseKey(publicKey: CryptoKey): Promise<Uint8Array> {
+async function coseKey(publicKey: WebCryptoKey): Promise<Uint8Array> {
   const raw = new Uint8Array(await crypto.subtle.exportKey("raw", publicKey)); // 0x04 || x || y
   return isoCBOR.encode(
     new Map<number, number | Uint8Array>([

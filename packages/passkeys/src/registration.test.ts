@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { ConfigError, type StoredPasskey } from "@gatehouse/core";
+import { type PasskeyRegistrationFailed, resolveRelyingParty } from "@gatehouse/core/webauthn";
 import {
   decodeAttestationObject,
   decodeCredentialPublicKey,
@@ -7,11 +9,8 @@ import {
   isoCBOR,
 } from "@simplewebauthn/server/helpers";
 import { base64url } from "jose";
-import type { StoredPasskey } from "../adapter/adapter.ts";
-import { ConfigError } from "../errors/config-error.ts";
-import { type PasskeyRegistrationFailed, registrationOptions, verifyRegistration } from "./registration.ts";
-import { resolveRelyingParty } from "./relying-party.ts";
-import { createSoftwareAuthenticator, FLAG } from "./test/software-authenticator.ts";
+import { registrationOptions, verifyRegistration } from "./registration.ts";
+import { createSoftwareAuthenticator, FLAG } from "./software-authenticator.ts";
 
 const rp = resolveRelyingParty({ rpName: "Example" }, "https://app.example.com/api/auth");
 const origin = "https://app.example.com";
@@ -31,7 +30,7 @@ async function ceremony(
     response?: (response: Record<string, unknown>) => unknown;
   } = {},
 ) {
-  const options = await registrationOptions({ rp, user, existing: [] });
+  const options = await registrationOptions({ timeoutMs: 300_000, rp, user, existing: [] });
   const authenticator = await createSoftwareAuthenticator();
   const response = await authenticator.register({
     challenge: change.challenge ?? options.challenge,
@@ -64,7 +63,7 @@ test("options ask for a discoverable credential with user verification and no at
     { id: "Y3JlZC0x", transports: ["usb"] },
     { id: "Y3JlZC0y", transports: [] },
   ] as StoredPasskey[];
-  const options = await registrationOptions({ rp, user, existing });
+  const options = await registrationOptions({ timeoutMs: 300_000, rp, user, existing });
   assert.deepEqual(options.rp, { id: "app.example.com", name: "Example" });
   assert.deepEqual(options.user, {
     id: base64url.encode(user.id),
@@ -85,11 +84,15 @@ test("options ask for a discoverable credential with user verification and no at
   ]);
   assert.equal(options.timeout, 5 * 60 * 1000);
   assert.ok(isoBase64URL.toBuffer(options.challenge).length >= 16, "a fresh random challenge");
-  assert.notEqual((await registrationOptions({ rp, user, existing })).challenge, options.challenge);
+  assert.notEqual(
+    (await registrationOptions({ timeoutMs: 300_000, rp, user, existing })).challenge,
+    options.challenge,
+  );
 });
 
 test("without a name, the display name is the email address", async () => {
   const options = await registrationOptions({
+    timeoutMs: 300_000,
     rp,
     user: { id: "u1", email: "ada@example.com", name: null },
     existing: [],
@@ -99,7 +102,12 @@ test("without a name, the display name is the email address", async () => {
 
 test("a user id longer than a user handle may be is misuse (ConfigError)", async () => {
   await assert.rejects(
-    registrationOptions({ rp, user: { id: "x".repeat(65), email: "a@example.com" }, existing: [] }),
+    registrationOptions({
+      timeoutMs: 300_000,
+      rp,
+      user: { id: "x".repeat(65), email: "a@example.com" },
+      existing: [],
+    }),
     (error: unknown) => error instanceof ConfigError && /1–64 bytes/.test(error.message),
   );
 });
