@@ -9,6 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { hashPassword, Password } from "@gatehouse/core";
 import { webAuthn } from "@gatehouse/passkeys";
+import { totp as totpCodes } from "@gatehouse/two-factor";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type ClientApp, startClientApp } from "./authjs-client/app-server.ts";
 import { bundlePage } from "./authjs-client/bundle.ts";
@@ -39,7 +40,7 @@ describe("next-auth v4's React client against Gatehouse (Chromium)", () => {
     [app, limited, browser] = await Promise.all([
       startClientApp(script, {
         providers: [Password({ sendMail: async () => {} })],
-        twoFactor: { issuer: "Gatehouse e2e" },
+        twoFactor: { totp: totpCodes(), issuer: "Gatehouse e2e" },
         passkeys: { webAuthn: webAuthn() },
         rateLimit: { lockout: { threshold: 2 } },
       }),

@@ -4,9 +4,8 @@
  * output, minified, one file with every lazily imported module inlined, since an edge deployment is
  * one file), then gzipped at level 9.
  *
- * The budget is a ratchet, not the goal: it holds what core weighs today (two-factor's libraries and
- * every feature's code still ride along with every app), so nothing grows unnoticed, and each module
- * moved out of core lowers it. Issue 24's goal is 45 KB, under `@auth/core` with one OIDC provider (46 KB).
+ * The budget is a ratchet, not the goal: it holds what core weighs today (every feature's code still
+ * rides along with every app), so nothing grows unnoticed, and each module moved out of core lowers it. Issue 24's goal is 45 KB, under `@auth/core` with one OIDC provider (46 KB).
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,9 +18,10 @@ import { rolldown } from "rolldown";
 
 /**
  * Bytes, gzipped: today's weight with a little room. 242,032 on 2026-11-28; 157,256 once passkeys'
- * WebAuthn ceremonies (`@simplewebauthn/server` and its ASN.1 stack) moved to `@gatehouse/passkeys`.
+ * WebAuthn ceremonies (`@simplewebauthn/server` and its ASN.1 stack) moved to `@gatehouse/passkeys`;
+ * 143,264 once two-factor's codes (`otpauth`, `uqr`) moved to `@gatehouse/two-factor`.
  */
-const BUDGET = 160 * 1024;
+const BUDGET = 146 * 1024;
 /** Issue 24's target, printed beside the figure. */
 const GOAL = 45 * 1024;
 

@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { totp } from "@gatehouse/two-factor";
 import { createMemoryAdapter } from "../src/adapter/memory-adapter.ts";
 import { Credentials, gatehouse, Password } from "../src/index.ts";
 import { browsers } from "./support/browsers.ts";
@@ -31,7 +32,7 @@ function app(options: { lockout?: boolean; perIp?: number } = {}) {
     ],
     logger: recordingLogger(),
     now: () => clock.now,
-    twoFactor: { issuer: "Gatehouse Test" },
+    twoFactor: { totp: totp(), issuer: "Gatehouse Test" },
     rateLimit: {
       lockout: options.lockout ? { threshold: 2 } : false,
       rules: { passwordSignIn: { ip: { limit: options.perIp ?? 100, windowMs: 60_000 } } },

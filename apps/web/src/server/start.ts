@@ -13,6 +13,7 @@ import {
 } from "@gatehouse/core";
 import { webAuthn } from "@gatehouse/passkeys";
 import { passwordMailer, smtpSender } from "@gatehouse/smtp";
+import { totp } from "@gatehouse/two-factor";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfigFile } from "./config-file.ts";
@@ -130,7 +131,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       admin,
       // The authenticator app lists the entry under the site's name (the header's), not the host
       // name core defaults to ("localhost" in development); a config file's issuer wins.
-      twoFactor: { ...rest.twoFactor, issuer: rest.twoFactor?.issuer ?? SITE_NAME },
+      twoFactor: { totp: totp(), ...rest.twoFactor, issuer: rest.twoFactor?.issuer ?? SITE_NAME },
     } satisfies GatehouseOptions);
     const verifierOptions = resourceVerifierOptions(apiSettings, dev && { issuer: dev.issuer, ...dev.api });
     const resourceVerifier =

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { totp } from "@gatehouse/two-factor";
 import { Secret, TOTP } from "otpauth";
 import { browsers } from "../../test/support/browsers.ts";
 import { APP, BASE, people, sessionTokenSet, signOut, TestBrowser } from "../../test/support/flows.ts";
@@ -21,7 +22,7 @@ function requiredApp() {
     adapter,
     providers: [Password({ sendMail: async () => {} })],
     now: () => clock.now,
-    twoFactor: { required: true, issuer: "Gatehouse Test" },
+    twoFactor: { totp: totp(), required: true, issuer: "Gatehouse Test" },
     logger: { error: () => {}, warn: () => {} },
   });
   const browser = browsers(auth.handler, "100.64.0.1");

@@ -219,6 +219,11 @@ export interface RateLimitOptions {
 
 /** Two-factor settings. */
 export interface TwoFactorOptions {
+  /**
+   * The TOTP codes and QR code: `totp()` from `@gatehouse/two-factor`. Without it there is no
+   * two-factor (its endpoints answer 404), and a user who has it on cannot sign in (fail closed).
+   */
+  totp?: import("../two-factor/totp-codes.ts").TotpCodes;
   /** The name authenticator apps show above the code (no `:`). Default: the app's host name. */
   issuer?: string;
   /**

@@ -10,6 +10,7 @@ import { checkRegistrationAndLogout } from "../oauth/registration/check-registra
 import { envName } from "../providers/provider-env.ts";
 import type { ProviderConfig } from "../providers/types.ts";
 import { type NextAuthV4Sessions, resolveMigration } from "../session/next-auth-v4.ts";
+import { isTotpCodes, type TotpCodes } from "../two-factor/totp-codes.ts";
 import { checkClientOptions } from "./check-client-options.ts";
 import type { Callbacks, GatehouseOptions, Logger, Pages, RateLimitOptions, Theme } from "./options.ts";
 import { type AdminSettings, resolveAdmin } from "./resolve-admin.ts";
@@ -53,7 +54,12 @@ export interface ResolvedConfig {
   /** Rate limits and lockout as given (`createLimits` checks them); false when off. */
   rateLimit: RateLimitOptions | false;
   /** Two-factor: the issuer authenticator apps show (null: the app's host); enrolment required. */
-  twoFactor: { issuer: string | null; required: boolean };
+  twoFactor: {
+    /** The TOTP codes (`twoFactor.totp`), or null: no two-factor. */
+    totp: TotpCodes | null;
+    issuer: string | null;
+    required: boolean;
+  };
   /** Passkeys, or null when off. */
   passkeys: PasskeySettings | null;
   /** The account console's rules. */
@@ -213,8 +219,9 @@ export function resolveConfig(
     password,
     rateLimit: options.rateLimit ?? {},
     twoFactor: {
+      totp: checkTotp(options.twoFactor?.totp),
       issuer: checkIssuer(options.twoFactor?.issuer),
-      required: checkRequired(options.twoFactor?.required, adapter),
+      required: checkRequired(options.twoFactor?.required, adapter, options.twoFactor?.totp),
     },
     account: checkAccount(options.account),
     passkeys: resolvePasskeys(options.passkeys, {
@@ -256,9 +263,25 @@ function checkAccount(account: unknown): ResolvedConfig["account"] {
   return { recentSignInMaxAge, deletion, newSignInAlert };
 }
 
-function checkRequired(required: unknown, adapter: Adapter | null): boolean {
+const INSTALL_TWO_FACTOR =
+  'npm install @gatehouse/two-factor, then twoFactor: { totp: totp() } with import { totp } from "@gatehouse/two-factor"';
+
+function checkTotp(given: unknown): TotpCodes | null {
+  if (given === undefined) return null;
+  if (!isTotpCodes(given)) {
+    throw new ConfigError(
+      `Gatehouse: twoFactor.totp must be the TOTP codes, which ship in their own package: ${INSTALL_TWO_FACTOR}.`,
+    );
+  }
+  return given;
+}
+
+function checkRequired(required: unknown, adapter: Adapter | null, totp: unknown): boolean {
   if (required === undefined || required === false) return false;
   if (required !== true) throw new ConfigError("Gatehouse: twoFactor.required must be true or false.");
+  if (totp === undefined) {
+    throw new ConfigError(`Gatehouse: twoFactor.required needs the TOTP codes: ${INSTALL_TWO_FACTOR}.`);
+  }
   if (
     !adapter ||
     typeof adapter.getTwoFactor !== "function" ||

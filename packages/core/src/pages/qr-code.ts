@@ -1,4 +1,4 @@
-import { isPlainQrSvg } from "../two-factor/qr-svg.ts";
+import { isPlainQrSvg } from "../two-factor/plain-qr-svg.ts";
 import { Fragment, h, type MarkupElement } from "./lib/h.ts";
 
 const TAG = /<(svg|rect|path)((?:\s+[a-zA-Z]+="[^"]*")*)\s*\/?>/g;

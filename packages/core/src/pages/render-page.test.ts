@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { qrSvg } from "@gatehouse/two-factor";
 import { BUILT_IN_MESSAGES } from "../i18n/built-in-messages.ts";
 import { BUILT_IN_LOCALES } from "../i18n/locales.ts";
-import { qrSvg } from "../two-factor/qr-svg.ts";
 import { context, render, renderIn, tags } from "./html-test-utils.ts";
 import { PASSKEY_SCRIPT } from "./passkey-script.ts";
 import type { PageModel } from "./render-page.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { qrSvg } from "@gatehouse/two-factor";
 import { errorCatalogue } from "../errors/catalogue.ts";
-import { qrSvg } from "../two-factor/qr-svg.ts";
 import { field, forms, render, tags } from "./html-test-utils.ts";
 import type { PageModel } from "./render-page.ts";
 import { groupedKey } from "./two-factor-setup-page.ts";

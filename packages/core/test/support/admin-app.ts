@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { passwordMailer } from "@gatehouse/smtp";
+import { totp } from "@gatehouse/two-factor";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { gatehouse, hashPassword, Password } from "../../src/index.ts";
 import { browsers } from "./browsers.ts";
@@ -83,6 +84,7 @@ export function adminApp(adapter: AdminSuiteAdapter, strategy: "jwt" | "database
       }),
     ],
     admin: { bootstrapEmails: ["Root@Example.test", "boot@example.test"], roles: ["support"] },
+    twoFactor: { totp: totp() },
     account: { newSignInAlert: false },
     logger: recordingLogger(),
     now: () => clock.now,

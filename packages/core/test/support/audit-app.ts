@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { webAuthn } from "@gatehouse/passkeys";
+import { totp } from "@gatehouse/two-factor";
 import type { Adapter, StoredAuditEntry } from "../../src/adapter/adapter.ts";
 import { createMemoryAdapter } from "../../src/adapter/memory-adapter.ts";
 import type { AuditKind } from "../../src/audit/audit-kinds.ts";
@@ -66,7 +67,7 @@ export function auditApp(options: AuditAppOptions = {}) {
     ],
     passkeys: { webAuthn: webAuthn(), requireEmailVerification: options.requireEmailVerification ?? true },
     session: { strategy: options.strategy ?? "database" },
-    twoFactor: { issuer: "Gatehouse Test" },
+    twoFactor: { totp: totp(), issuer: "Gatehouse Test" },
     logger,
     now: () => clock.now,
     ...(options.events ? { events: options.events } : {}),

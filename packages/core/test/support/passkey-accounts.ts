@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { webAuthn } from "@gatehouse/passkeys";
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from "@gatehouse/passkeys/testing";
+import { totp } from "@gatehouse/two-factor";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { type GatehouseOptions, gatehouse, Password, type PasswordMail } from "../../src/index.ts";
@@ -64,7 +65,7 @@ export function passkeyApp(adapter: PasskeySuiteAdapter, options: PasskeyAppOpti
     session: { strategy: options.strategy },
     logger,
     now: () => clock.now,
-    twoFactor: { issuer: "Gatehouse Test", ...options.twoFactor },
+    twoFactor: { totp: totp(), issuer: "Gatehouse Test", ...options.twoFactor },
     ...(options.rateLimit === false ? { rateLimit: false } : {}),
   });
   /** A browser on its own client address. */

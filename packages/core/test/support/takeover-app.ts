@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { type DevProvider, startDevProvider } from "@gatehouse/dev-provider";
 import { webAuthn } from "@gatehouse/passkeys";
+import { totp } from "@gatehouse/two-factor";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { Email, gatehouse, OIDC, Password, type PasswordMail } from "../../src/index.ts";
 import { browsers } from "./browsers.ts";
@@ -130,7 +131,7 @@ export function takeoverApp(adapter: TakeoverAdapter, strategy: "jwt" | "databas
     passkeys: { webAuthn: webAuthn(), requireEmailVerification: false },
     // An address that makes an administrator once verified: it must take a real proof.
     admin: { bootstrapEmails: [BOSS] },
-    twoFactor: { issuer: "Gatehouse Test" },
+    twoFactor: { totp: totp(), issuer: "Gatehouse Test" },
     rateLimit: false,
     // The user's id on the session, either strategy (jwt: the token's subject).
     callbacks: {

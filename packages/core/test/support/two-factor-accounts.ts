@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { totp } from "@gatehouse/two-factor";
 import { Secret, TOTP } from "otpauth";
 import type { Adapter } from "../../src/adapter/adapter.ts";
 import { gatehouse, Password } from "../../src/index.ts";
@@ -39,7 +40,7 @@ export function twoFactorApp(
     providers: [Password({ sendMail: async () => {} })],
     logger,
     now: () => clock.now,
-    twoFactor: { issuer: "Gatehouse Test" },
+    twoFactor: { totp: totp(), issuer: "Gatehouse Test" },
     ...options,
   });
   /** A browser on its own client address. */

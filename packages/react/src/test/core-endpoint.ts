@@ -9,6 +9,7 @@ import {
   type PasswordMail,
 } from "@gatehouse/core";
 import { webAuthn } from "@gatehouse/passkeys";
+import { totp } from "@gatehouse/two-factor";
 import { createCookieJar } from "./cookie-jar.ts";
 
 export const ORIGIN = "http://localhost:3000";
@@ -29,7 +30,7 @@ export function coreEndpoint(
     adapter,
     providers: [Password({ sendMail: async (mail) => void mails.push(mail) })],
     ...options,
-    twoFactor: { issuer: "Gatehouse Test" },
+    twoFactor: { totp: totp(), issuer: "Gatehouse Test" },
     now: () => clock.now,
     logger: { error() {}, warn() {} },
   });

@@ -17,9 +17,9 @@ import {
   pendingSignInCookieName,
   sealPendingSignIn,
 } from "../../two-factor/pending-sign-in.ts";
-import { qrSvg } from "../../two-factor/qr-svg.ts";
+import { isPlainQrSvg } from "../../two-factor/plain-qr-svg.ts";
 import { openTotpSecret, sealTotpSecret } from "../../two-factor/sealed-secret.ts";
-import { createTotpSecret, totpUri, verifyTotp } from "../../two-factor/totp.ts";
+import { normalizeTotpCode, type TotpCodes } from "../../two-factor/totp-codes.ts";
 import type { Services } from "../services.ts";
 import { limit } from "./limit.ts";
 
@@ -50,6 +50,16 @@ const METHODS = [
   "useBackupCode",
 ] as const;
 
+/**
+ * The configured TOTP codes (`twoFactor.totp`). An enrolled user's sign-in never goes on without
+ * them (see `twoFactorOn`), so reaching here without them is misconfiguration: `Configuration`.
+ */
+function totpCodes(ctx: RequestContext): TotpCodes {
+  const codes = ctx.config.twoFactor.totp;
+  if (!codes) throw new AuthError("Configuration", { cause: "twoFactor.totp is not configured" });
+  return codes;
+}
+
 /** The adapter when it keeps two-factor enrolments, else null. */
 export function twoFactorAdapter(ctx: RequestContext): TwoFactorAdapter | null {
   const adapter = ctx.config.adapter;
@@ -58,19 +68,37 @@ export function twoFactorAdapter(ctx: RequestContext): TwoFactorAdapter | null {
   return adapter as TwoFactorAdapter;
 }
 
-/** As `twoFactorAdapter`, for the two-factor endpoints: without one they do not exist (404). */
+/**
+ * As `twoFactorAdapter`, for the two-factor endpoints: without one, or without the TOTP codes
+ * (`twoFactor.totp`), they do not exist (404).
+ */
 export function requireTwoFactorAdapter(ctx: RequestContext): TwoFactorAdapter {
   const adapter = twoFactorAdapter(ctx);
   if (!adapter) throw new AuthError("UnknownAction", { cause: "the adapter keeps no two-factor enrolments" });
+  if (!ctx.config.twoFactor.totp)
+    throw new AuthError("UnknownAction", { cause: "twoFactor.totp is not configured" });
   return adapter;
 }
 
-/** Whether the user must pass a second step: an enabled enrolment. */
+/**
+ * Whether the user must pass a second step: an enabled enrolment. Fails closed: a user who turned
+ * two-factor on, in an app that no longer configures its codes (`twoFactor.totp` removed), gets no
+ * session from the first factor alone — the sign-in is refused as `Configuration` and logged
+ * (`TwoFactorUnconfigured`) until the app configures them again or an administrator removes the
+ * user's two-factor.
+ */
 export async function twoFactorOn(ctx: RequestContext, userId: string): Promise<boolean> {
   const adapter = twoFactorAdapter(ctx);
   if (!adapter) return false;
   const enrolment = await callAdapter(adapter, "getTwoFactor", userId);
-  return enrolment?.enabledAt != null;
+  const on = enrolment?.enabledAt != null;
+  if (on && !ctx.config.twoFactor.totp) {
+    ctx.config.logger.error("TwoFactorUnconfigured", { userId });
+    throw new AuthError("Configuration", {
+      cause: "the user has two-factor on and twoFactor.totp is not configured: refused rather than skipped",
+    });
+  }
+  return on;
 }
 
 /**
@@ -87,7 +115,8 @@ export async function spendTotpCode(
     ctx.config.logger.warn("TwoFactorSecretUnreadable", { userId: input.userId });
     return false;
   }
-  const step = verifyTotp({ secret, code: input.code, now: ctx.now });
+  const code = normalizeTotpCode(input.code);
+  const step = code === null ? null : totpCodes(ctx).verify({ secret, code, now: ctx.now });
   return step !== null && (await callAdapter(adapter, "useTotpStep", input.userId, step));
 }
 
@@ -216,7 +245,7 @@ export async function startEnrolment(
   adapter: TwoFactorAdapter,
   user: AdapterUser,
 ): Promise<Enrolment> {
-  const secret = createTotpSecret();
+  const secret = totpCodes(ctx).createSecret();
   await callAdapter(
     adapter,
     "startTwoFactor",
@@ -229,10 +258,15 @@ export async function startEnrolment(
 
 /** The enrolment of `secret` as the app shows it: issuer (`twoFactor.issuer`, else the host) and the user's address. */
 export function enrolmentOf(ctx: RequestContext, user: AdapterUser, secret: string): Enrolment {
-  const uri = totpUri({
+  const codes = totpCodes(ctx);
+  const uri = codes.uri({
     secret,
     issuer: ctx.config.twoFactor.issuer ?? new URL(ctx.origin).hostname,
     account: user.email ?? user.name ?? user.id,
   });
-  return { secret, uri, qrSvg: qrSvg(uri) };
+  // The drawing comes from the package the app passed in: checked before any answer inlines it.
+  const qrSvg = codes.qrSvg(uri);
+  if (!isPlainQrSvg(qrSvg))
+    throw new AuthError("Configuration", { cause: "twoFactor.totp drew a QR code of unexpected markup" });
+  return { secret, uri, qrSvg };
 }

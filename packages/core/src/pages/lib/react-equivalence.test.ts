@@ -10,13 +10,13 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { qrSvg } from "@gatehouse/two-factor";
 import { createElement, Fragment as ReactFragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Theme } from "../../config/options.ts";
 import { type ErrorCode, errorCatalogue } from "../../errors/catalogue.ts";
 import { BUILT_IN_MESSAGES, builtInTranslator } from "../../i18n/built-in-messages.ts";
 import { createTranslator, type Translator } from "../../i18n/translator.ts";
-import { qrSvg } from "../../two-factor/qr-svg.ts";
 import { Document } from "../document.ts";
 import { formPostRelayView, renderFormPostRelayPage } from "../form-post-relay-page.ts";
 import type { PageContext, PageModel, PageProvider, PageView, RenderedPage } from "../page-model.ts";

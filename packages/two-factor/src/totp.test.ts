@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { normalizeTotpCode } from "@gatehouse/core/two-factor";
 import { Secret, TOTP, URI } from "otpauth";
-import { createTotpSecret, normalizeTotpCode, TOTP_PERIOD_S, totpUri, verifyTotp } from "./totp.ts";
+import { createTotpSecret, TOTP_PERIOD_S, totpUri, verifyTotp } from "./totp.ts";
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 10);
 const STEP_MS = TOTP_PERIOD_S * 1000;

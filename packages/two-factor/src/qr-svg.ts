@@ -1,3 +1,4 @@
+import { isPlainQrSvg } from "@gatehouse/core/two-factor";
 import { renderSVG } from "uqr";
 
 /**
@@ -22,27 +23,4 @@ export function qrSvg(text: string): string {
   if (!isPlainQrSvg(svg))
     throw new Error("uqr returned an SVG with unexpected markup; refusing to inline it.");
   return svg;
-}
-
-const ELEMENTS = new Set(["svg", "path", "rect"]);
-const ATTRIBUTES = new Set(["xmlns", "viewBox", "fill", "width", "height", "d"]);
-/** One tag: name, then its attributes; nothing but tags may appear, so no text and no comments. */
-const TAG = /<\/?([a-zA-Z]+)((?:\s+[a-zA-Z]+="[^"<>]*")*)\s*\/?>/y;
-const ATTRIBUTE = /\s+([a-zA-Z]+)="([^"]*)"/g;
-/** Numbers, path commands, colour names and the SVG namespace URL: no `url(`, no `javascript:`. */
-const VALUE = /^(?:[a-zA-Z0-9 .,#-]*|http:\/\/www\.w3\.org\/2000\/svg)$/;
-
-/** True when `svg` is tags only, each an allowed element with allowed attributes and plain values. */
-export function isPlainQrSvg(svg: string): boolean {
-  const tag = new RegExp(TAG); // its own `lastIndex`: a sticky regex is state, kept per call
-  while (tag.lastIndex < svg.length) {
-    const match = tag.exec(svg);
-    if (!match) return false;
-    const [, name = "", attributes = ""] = match;
-    if (!ELEMENTS.has(name)) return false;
-    for (const [, attribute = "", value = ""] of attributes.matchAll(ATTRIBUTE)) {
-      if (!ATTRIBUTES.has(attribute) || !VALUE.test(value)) return false;
-    }
-  }
-  return svg.startsWith("<svg");
 }

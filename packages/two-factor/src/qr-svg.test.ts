@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { isPlainQrSvg } from "@gatehouse/core/two-factor";
 import { encode } from "uqr";
-import { isPlainQrSvg, qrSvg } from "./qr-svg.ts";
+import { qrSvg } from "./qr-svg.ts";
 
 const URI = "otpauth://totp/Acme:ada%40example.com?issuer=Acme&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
@@ -40,22 +41,5 @@ test("the drawing is the code: one 10-unit square per dark module, inside a 4-mo
   for (const square of drawn) {
     const [x = 0, y = 0] = square.split(",").map(Number);
     assert.ok(x >= 40 && y >= 40 && x < (size - 4) * 10 && y < (size - 4) * 10, square);
-  }
-});
-
-test("markup outside the expected shape is refused", () => {
-  const ok =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect fill="white" width="10" height="10"/><path fill="black" d="M0,0h1v1h-1z"/></svg>';
-  assert.ok(isPlainQrSvg(ok));
-  for (const bad of [
-    ok.replace("<path", "<script>alert(1)</script><path"),
-    ok.replace("<rect", '<rect onload="alert(1)"'),
-    ok.replace('fill="black"', 'fill="url(javascript:alert(1))"'),
-    ok.replace("<path", "text<path"),
-    ok.replace("<path", "<!-- x --><path"),
-    ok.replace("<path", '<image href="https://evil.example/"/><path'),
-    "",
-  ]) {
-    assert.equal(isPlainQrSvg(bad), false, bad);
   }
 });

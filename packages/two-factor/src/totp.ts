@@ -1,3 +1,4 @@
+import { normalizeTotpCode } from "@gatehouse/core/two-factor";
 import { Secret, TOTP } from "otpauth";
 
 /**
@@ -23,7 +24,7 @@ const SECRET_BYTES = 20;
 
 /**
  * A new TOTP secret: 160 random bits, base32 (32 characters, no padding) — the form authenticator
- * apps read from a QR code or take typed in. Seal it before storing (`sealTotpSecret`).
+ * apps read from a QR code or take typed in. Core seals it before storing.
  *
  * @example const secret = createTotpSecret() // "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
  */
@@ -46,16 +47,6 @@ export function totpUri(input: { secret: string; issuer: string; account: string
     digits: DIGITS,
     period: TOTP_PERIOD_S,
   }).toString();
-}
-
-/**
- * A code as a person types it, cleaned: spaces removed (apps show `123 456`), then exactly six
- * digits, else null.
- */
-export function normalizeTotpCode(input: unknown): string | null {
-  if (typeof input !== "string") return null;
-  const code = input.replace(/\s/g, "");
-  return /^[0-9]{6}$/.test(code) ? code : null;
 }
 
 /**
