@@ -11,6 +11,7 @@ import {
   Password,
   type ProviderConfig,
 } from "@gatehouse/core";
+import { languages } from "@gatehouse/core/languages";
 import { passwordMailer, smtpSender } from "@gatehouse/smtp";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -127,6 +128,8 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       ],
       ...(passkeys ? { passkeys: passkeys.option } : {}),
       admin,
+      // Every language Gatehouse ships, as the consoles speak them all; i18n.locales narrows them.
+      modules: [...languages],
       // The authenticator app lists the entry under the site's name (the header's), not the host
       // name core defaults to ("localhost" in development); a config file's issuer wins.
       twoFactor: { ...rest.twoFactor, issuer: rest.twoFactor?.issuer ?? SITE_NAME },
