@@ -11,7 +11,6 @@ import {
   Password,
   type ProviderConfig,
 } from "@gatehouse/core";
-import { languages } from "@gatehouse/core/languages";
 import { passwordMailer, smtpSender } from "@gatehouse/smtp";
 import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -21,6 +20,7 @@ import { type DemoAccount, seedDemoAccount } from "./demo-account.ts";
 import { createDevMailbox, type DevMailbox } from "./dev-mailbox.ts";
 import { devSecret } from "./dev-secret.ts";
 import { type DevSetup, startDevSetup } from "./dev-setup.ts";
+import { LANGUAGE_MODULES } from "./language-modules.ts";
 import { resourceApiSettings, resourceVerifierOptions } from "./resource-settings.ts";
 import { startSessionCleanup } from "./session-cleanup.ts";
 import { type EmailSetting, loadSettings, type Settings } from "./settings.ts";
@@ -128,8 +128,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       ],
       ...(passkeys ? { passkeys: passkeys.option } : {}),
       admin,
-      // Every language Gatehouse ships, as the consoles speak them all; i18n.locales narrows them.
-      modules: [...languages],
+      modules: LANGUAGE_MODULES,
       // The authenticator app lists the entry under the site's name (the header's), not the host
       // name core defaults to ("localhost" in development); a config file's issuer wins.
       twoFactor: { ...rest.twoFactor, issuer: rest.twoFactor?.issuer ?? SITE_NAME },

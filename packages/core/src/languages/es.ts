@@ -1,5 +1,6 @@
-import { es as messages } from "../i18n/messages/es.ts";
 import { defineModule } from "../modules/module.ts";
+import type { LanguageModule } from "./language-module.ts";
+import { es as messages } from "./messages/es.ts";
 
 /**
  * Spanish: every message of core's pages and mails, as a language module.
@@ -8,4 +9,4 @@ import { defineModule } from "../modules/module.ts";
  * import { es } from "@gatehouse/core/languages/es";
  * gatehouse({ ...options, modules: [es] });
  */
-export const es = defineModule({ id: "language-es", messages: { es: messages } });
+export const es: LanguageModule<"es"> = defineModule({ id: "language-es", messages: { es: messages } });

@@ -1,5 +1,6 @@
-import { fr as messages } from "../i18n/messages/fr.ts";
 import { defineModule } from "../modules/module.ts";
+import type { LanguageModule } from "./language-module.ts";
+import { fr as messages } from "./messages/fr.ts";
 
 /**
  * French: every message of core's pages and mails, as a language module.
@@ -8,4 +9,4 @@ import { defineModule } from "../modules/module.ts";
  * import { fr } from "@gatehouse/core/languages/fr";
  * gatehouse({ ...options, modules: [fr] });
  */
-export const fr = defineModule({ id: "language-fr", messages: { fr: messages } });
+export const fr: LanguageModule<"fr"> = defineModule({ id: "language-fr", messages: { fr: messages } });

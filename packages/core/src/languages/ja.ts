@@ -1,5 +1,6 @@
-import { ja as messages } from "../i18n/messages/ja.ts";
 import { defineModule } from "../modules/module.ts";
+import type { LanguageModule } from "./language-module.ts";
+import { ja as messages } from "./messages/ja.ts";
 
 /**
  * Japanese: every message of core's pages and mails, as a language module.
@@ -8,4 +9,4 @@ import { defineModule } from "../modules/module.ts";
  * import { ja } from "@gatehouse/core/languages/ja";
  * gatehouse({ ...options, modules: [ja] });
  */
-export const ja = defineModule({ id: "language-ja", messages: { ja: messages } });
+export const ja: LanguageModule<"ja"> = defineModule({ id: "language-ja", messages: { ja: messages } });

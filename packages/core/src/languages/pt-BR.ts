@@ -1,5 +1,6 @@
-import { ptBR as messages } from "../i18n/messages/pt-BR.ts";
 import { defineModule } from "../modules/module.ts";
+import type { LanguageModule } from "./language-module.ts";
+import { ptBR as messages } from "./messages/pt-BR.ts";
 
 /**
  * Portuguese as written in Brazil: every message of core's pages and mails, as a language module.
@@ -9,4 +10,7 @@ import { defineModule } from "../modules/module.ts";
  * import { ptBR } from "@gatehouse/core/languages/pt-BR";
  * gatehouse({ ...options, modules: [ptBR] });
  */
-export const ptBR = defineModule({ id: "language-pt-br", messages: { "pt-BR": messages } });
+export const ptBR: LanguageModule<"pt-BR"> = defineModule({
+  id: "language-pt-br",
+  messages: { "pt-BR": messages },
+});
