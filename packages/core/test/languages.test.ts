@@ -9,19 +9,24 @@ import { describe, test } from "node:test";
 import { createMemoryAdapter } from "../src/adapter/memory-adapter.ts";
 import type { I18nOptions } from "../src/config/options.ts";
 import {
+  ConfigError,
   Email,
+  type GatehouseModule,
   gatehouse,
   LOCALE_COOKIE,
   Password,
   type PasswordMail,
   type VerificationRequest,
 } from "../src/index.ts";
+import { de } from "../src/languages/de.ts";
+import { languages } from "../src/languages/index.ts";
 import { APP, SECRET, TestBrowser } from "./support/flows.ts";
 import { seedPasswordUser } from "./support/seed.ts";
 
 const NOW = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-function app(i18n?: I18nOptions) {
+/** An app with the given `i18n`; every language module unless `modules` says otherwise. */
+function app(i18n?: I18nOptions, modules: readonly GatehouseModule[] = languages) {
   const adapter = createMemoryAdapter();
   const mails: PasswordMail[] = [];
   const links: VerificationRequest[] = [];
@@ -35,6 +40,7 @@ function app(i18n?: I18nOptions) {
     ],
     now: () => NOW,
     rateLimit: false,
+    modules,
     ...(i18n ? { i18n } : {}),
   });
   const browser = () => new TestBrowser((request) => auth.handler(request));
@@ -61,6 +67,42 @@ async function until<T>(found: () => T | undefined): Promise<T> {
   }
   throw new Error("nothing arrived");
 }
+
+describe("the languages an app offers: English, and those of the language modules it lists", () => {
+  test('no language module: Accept-Language: de gets the English page, <html lang="en">', async () => {
+    const german = { headers: { "accept-language": "de-DE, de;q=0.9" } };
+    const page = await shown(await app(undefined, []).browser().request("/api/auth/signin", german));
+    assert.equal(page.lang, "en");
+    assert.equal(page.h1, "Sign in");
+    // Nor does ?lang= or the cookie reach a language core does not carry.
+    const asked = await shown(
+      await app(undefined, [])
+        .browser()
+        .request("/api/auth/signin?lang=ja", { headers: { cookie: `${LOCALE_COOKIE}=fr` } }),
+    );
+    assert.equal(asked.lang, "en");
+  });
+
+  test("modules: [de]: German works, and only German is added", async () => {
+    const german = { headers: { "accept-language": "de-DE, de;q=0.9" } };
+    const page = await shown(await app(undefined, [de]).browser().request("/api/auth/signin", german));
+    assert.equal(page.lang, "de");
+    assert.equal(page.h1, "Anmelden");
+    const japanese = await shown(await app(undefined, [de]).browser().request("/api/auth/signin?lang=ja"));
+    assert.equal(japanese.lang, "en");
+  });
+
+  test("a language named in i18n without its module is a start-up error that says what to add", () => {
+    assert.throws(
+      () => app({ locales: ["en", "de"] }, []),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.message ===
+          'Gatehouse: i18n.locales includes "de": add the German language module (modules: [de] from "@gatehouse/core/languages/de").',
+    );
+    assert.throws(() => app({ defaultLocale: "de" }, []), /add the German language module/);
+  });
+});
 
 describe("the language of a page", () => {
   test("Accept-Language: the sign-in page in German, every text and the buttons of the built-in providers", async () => {

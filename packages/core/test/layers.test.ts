@@ -34,6 +34,7 @@ const readme = resolve(coreDir, "../../README.md");
  * and to the README's table; the test says where an import runs up.
  */
 const LAYERS: readonly { layer: string; parts: readonly string[] }[] = [
+  { layer: "modules", parts: ["languages/"] },
   { layer: "entry", parts: ["index.ts", "gatehouse.ts"] },
   { layer: "endpoints", parts: ["actions/", "modules/"] },
   { layer: "accounts", parts: ["accounts/", "admin/"] },

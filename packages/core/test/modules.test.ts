@@ -20,6 +20,7 @@ import {
   type ModuleSignIn,
   redirect,
 } from "../src/index.ts";
+import { languages } from "../src/languages/index.ts";
 import { APP, people, SECRET, signIn, TestBrowser } from "./support/flows.ts";
 
 const ada = { id: "u-ada", name: "Ada", email: "ada@example.com" };
@@ -84,7 +85,8 @@ function app(options: Partial<GatehouseOptions> = {}) {
 }
 
 test("a module's GET endpoint answers through the action table, with its messages in the request's language", async () => {
-  const { browser } = app({ modules: [hello] });
+  // The German and French pages come from their language modules, listed as an app lists them.
+  const { browser } = app({ modules: [hello, ...languages] });
   const guest = await browser.request("/api/auth/hello");
   assert.equal(guest.status, 200);
   assert.match(guest.headers.get("cache-control") ?? "", /no-store/);
@@ -217,6 +219,14 @@ test("a module's start-up check sees the adapter and stops start-up with its own
   };
   assert.throws(() => app({ modules: [needsStore] }), /needs an adapter with a notes store/);
   assert.deepEqual(seen, ["/api/auth"]);
+});
+
+test("a module's own messages in a language do not offer it: without the German language module, English", async () => {
+  const { browser } = app({ modules: [hello] });
+  const asked = { headers: { "accept-language": "de" } };
+  assert.deepEqual(await (await browser.request("/api/auth/hello?lang=de", asked)).json(), {
+    greeting: "Hello, guest",
+  });
 });
 
 test("a language module adds a language to the pages: every core message, offered and negotiated", async () => {

@@ -7,6 +7,7 @@ import { Credentials, gatehouse, type I18nOptions } from "@gatehouse/core";
 import type { Hono } from "hono";
 import { createApp } from "./app.ts";
 import { createDevMailbox } from "./dev-mailbox.ts";
+import { LANGUAGE_MODULES } from "./language-modules.ts";
 import { CookieJar } from "./testing/cookie-jar.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -266,12 +267,13 @@ describe("createApp: the UI's page says what the server decides about languages"
     await rm(staticDir, { recursive: true, force: true });
   });
 
-  /** The app with these `i18n` options, given to core and to the app alike, as start.ts does. */
+  /** The app with these `i18n` options and its language modules, given to core and to the app alike, as start.ts does. */
   function appWith(i18n: I18nOptions): Hono {
     const auth = gatehouse({
       secret: "a-test-secret-that-is-long-enough-123456",
       url: `${ORIGIN}/api/auth`,
       providers: [],
+      modules: LANGUAGE_MODULES,
       i18n,
     });
     return createApp({ auth, staticDir, i18n });

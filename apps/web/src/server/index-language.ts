@@ -1,4 +1,5 @@
 import { type I18nOptions, negotiateLocaleWithSource } from "@gatehouse/core";
+import { LANGUAGE_MODULES } from "./language-modules.ts";
 
 /** What the server tells the UI about languages in the page it serves; null where it has nothing to say. */
 export interface IndexLanguage {
@@ -14,14 +15,15 @@ export interface IndexLanguage {
 
 /**
  * What the page served for `request` says about its language, under the app's `i18n` options (the same
- * ones core's pages follow, so the consoles and the sign-in page agree).
+ * ones core's pages follow, with the web app's language modules, so the consoles and the sign-in page
+ * agree).
  * @example indexLanguage(request, { locale: "de" }) // { locale: "de", locales: null }
  */
 export function indexLanguage(request: Request, i18n: I18nOptions | undefined): IndexLanguage {
   const locales = i18n?.locales ? canonicalTags(i18n.locales) : null;
   if (!i18n || (i18n.locale === undefined && i18n.detectLocale === undefined))
     return { locale: null, locales };
-  const { locale, source } = negotiateLocaleWithSource(request, i18n);
+  const { locale, source } = negotiateLocaleWithSource(request, i18n, LANGUAGE_MODULES);
   return { locale: source === "forced" || source === "detected" ? locale : null, locales };
 }
 

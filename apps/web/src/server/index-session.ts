@@ -1,4 +1,5 @@
 import { BUILT_IN_LOCALES, type BuiltInLocale, type I18nOptions, negotiateLocale } from "@gatehouse/core";
+import { LANGUAGE_MODULES } from "./language-modules.ts";
 
 /** Who the page's `<noscript>` names: the session's user as `GET /api/me` would give it. */
 export interface SignedInUser {
@@ -68,7 +69,7 @@ export function withSignedInNoscript(
 ): string {
   const who = user.name || user.email;
   if (!who) return html;
-  const words = SIGNED_IN[builtIn(negotiateLocale(request, i18n))];
+  const words = SIGNED_IN[builtIn(negotiateLocale(request, i18n, LANGUAGE_MODULES))];
   const parts: Record<string, string> = {
     who: `<strong>${escapeHtml(who)}</strong>`,
     protectedPage: `<a href="/protected">${escapeHtml(words.protectedPage)}</a>`,

@@ -22,6 +22,7 @@ import { type DemoAccount, seedDemoAccount } from "./demo-account.ts";
 import { createDevMailbox, type DevMailbox } from "./dev-mailbox.ts";
 import { devSecret } from "./dev-secret.ts";
 import { type DevSetup, startDevSetup } from "./dev-setup.ts";
+import { LANGUAGE_MODULES } from "./language-modules.ts";
 import { resourceApiSettings, resourceVerifierOptions } from "./resource-settings.ts";
 import { startSessionCleanup } from "./session-cleanup.ts";
 import { type EmailSetting, loadSettings, type Settings } from "./settings.ts";
@@ -129,6 +130,7 @@ export async function startWebApp(options: StartOptions): Promise<WebApp> {
       ],
       ...(passkeys ? { passkeys: passkeys.option } : {}),
       admin,
+      modules: LANGUAGE_MODULES,
       // The authenticator app lists the entry under the site's name (the header's), not the host
       // name core defaults to ("localhost" in development); a config file's issuer wins.
       twoFactor: { totp: totp(), ...rest.twoFactor, issuer: rest.twoFactor?.issuer ?? SITE_NAME },

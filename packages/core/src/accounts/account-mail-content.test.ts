@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { builtInTranslator } from "../i18n/built-in-messages.ts";
 import { BUILT_IN_LOCALES } from "../i18n/locales.ts";
+import { de } from "../languages/de.ts";
+import { languages } from "../languages/index.ts";
+import { shippedTranslator as builtInTranslator } from "../languages/shipped-test-utils.ts";
 import { composePasswordMail } from "./account-mail.ts";
 import { type AccountMailDraft, accountMailContent } from "./account-mail-content.ts";
 import { signInMailContent } from "./sign-in-mail-content.ts";
@@ -132,8 +134,26 @@ test("composePasswordMail: a mail written outside a request, in a built-in langu
   assert.equal(english.locale, "en");
   assert.equal(english.subject, "Reset your password for app.example.test");
   assert.deepEqual(english.theme, {});
-  const portuguese = composePasswordMail(reset(3600_000), { now: NOW, locale: "pt" });
+  const portuguese = composePasswordMail(reset(3600_000), {
+    now: NOW,
+    locale: "pt",
+    modules: [...languages],
+  });
   assert.equal(portuguese.locale, "pt-BR");
   assert.equal(portuguese.subject, "Redefina sua senha em app.example.test");
-  assert.equal(composePasswordMail(reset(3600_000), { locale: "klingon" }).locale, "en");
+  assert.equal(
+    composePasswordMail(reset(3600_000), { locale: "klingon", modules: [...languages] }).locale,
+    "en",
+  );
+});
+
+test("composePasswordMail without the language's module: English (core carries no other language)", () => {
+  const asked = composePasswordMail(reset(3600_000), { now: NOW, locale: "pt" });
+  assert.equal(asked.locale, "en");
+  assert.equal(asked.subject, "Reset your password for app.example.test");
+  // One module is enough for its language, and only for it.
+  const german = composePasswordMail(reset(3600_000), { now: NOW, locale: "de", modules: [de] });
+  assert.equal(german.locale, "de");
+  assert.notEqual(german.subject, asked.subject);
+  assert.equal(composePasswordMail(reset(3600_000), { locale: "ja", modules: [de] }).locale, "en");
 });

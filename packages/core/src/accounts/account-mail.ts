@@ -1,10 +1,9 @@
 import type { Theme } from "../config/options.ts";
 import { describe } from "../errors/describe.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { builtInTranslator } from "../i18n/built-in-messages.ts";
-import { BUILT_IN_LOCALES, type BuiltInLocale } from "../i18n/locales.ts";
-import { matchLocale } from "../i18n/negotiate-locale.ts";
+import { translatorFor } from "../i18n/language-modules.ts";
 import { withDeadline } from "../lib/deadline.ts";
+import type { GatehouseModule } from "../modules/module.ts";
 import type { PasswordMail } from "../providers/password.ts";
 import { type AccountMailDraft, accountMailContent } from "./account-mail-content.ts";
 
@@ -24,19 +23,20 @@ export function composeAccountMail(ctx: RequestContext, draft: AccountMailDraft)
 }
 
 /**
- * An account mail written outside a request — an operator's tool mailing a reset link — in a
- * built-in language (`locale`, default English; `pt` finds `pt-BR`) with the shipped messages.
+ * An account mail written outside a request — an operator's tool mailing a reset link — in `locale`
+ * (default English; `pt` finds `pt-BR`) when one of `modules` is that language's module (the same
+ * `modules` as the app's `gatehouse()`), else in English, with the messages as shipped.
  *
  * @example
  * await passwordMailer(smtp)(composePasswordMail({ kind: "reset-password", to, url: link.url, expires: link.expires }));
+ * composePasswordMail(draft, { locale: "de", modules: [de] }); // in German
  */
 export function composePasswordMail(
   draft: AccountMailDraft,
-  options: { locale?: string; theme?: Theme; now?: number } = {},
+  options: { locale?: string; modules?: readonly GatehouseModule[]; theme?: Theme; now?: number } = {},
 ): PasswordMail {
-  const locale = (matchLocale(options.locale ?? "en", BUILT_IN_LOCALES) ?? "en") as BuiltInLocale;
   const theme = options.theme ?? {};
-  const content = accountMailContent(builtInTranslator(locale), draft, {
+  const content = accountMailContent(translatorFor(options.locale ?? "en", options.modules), draft, {
     now: options.now ?? Date.now(),
     brandColor: theme.brandColor,
     providers: new Map(),

@@ -317,7 +317,10 @@ export interface AdminOptions {
  * `locales` (a language without region matches its first regional variant: `pt` → `pt-BR`).
  */
 export interface I18nOptions {
-  /** The languages offered. Default every built-in one: en, de, fr, es, ja, pt-BR. */
+  /**
+   * The languages offered. Default: English, each language a language module in `modules` adds
+   * (`@gatehouse/core/languages`), and each `messages` adds. A language listed here needs one of those.
+   */
   locales?: readonly string[];
   /** When nothing else decides. Default `en`. */
   defaultLocale?: string;
@@ -377,7 +380,7 @@ export interface GatehouseOptions {
   audit?: AuditOptions | false;
   /** Roles and the admin API: bootstrap administrators and the roles that can be assigned. */
   admin?: AdminOptions;
-  /** Languages of the built-in pages and mails (default: every built-in language, chosen per request). */
+  /** Languages of the built-in pages and mails (default: English and the language modules', chosen per request). */
   i18n?: I18nOptions;
   /**
    * Feature modules (docs/modules.md): each brings its endpoints, messages and start-up checks.

@@ -1,6 +1,6 @@
 import { ConfigError } from "../errors/config-error.ts";
-import { BUILT_IN_MESSAGES, MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
-import { BUILT_IN_LOCALES, type BuiltInLocale } from "../i18n/locales.ts";
+import { ENGLISH, MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
+import { BUILT_IN_LOCALES, type BuiltInLocale, lowerTag } from "../i18n/locales.ts";
 import type { MessageKey, Messages } from "../i18n/messages/en.ts";
 import { canonicalLocale, defaultLocales, type LocaleChoice, matchLocale } from "../i18n/negotiate-locale.ts";
 import { placeholdersOf } from "../i18n/placeholders.ts";
@@ -9,13 +9,35 @@ import type { I18nOptions } from "./options.ts";
 
 /** The languages after validation: what negotiation reads, and one translator per offered language. */
 export interface I18nSettings extends LocaleChoice {
-  /** Every offered language's translator (built-in messages with the app's overrides), by tag. */
+  /** Every offered language's translator (its messages with the app's overrides), by tag. */
   readonly translators: ReadonlyMap<string, Translator>;
 }
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(MESSAGE_KEYS);
-const builtIn = (tag: string): BuiltInLocale | undefined =>
-  BUILT_IN_LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
+const isEnglish = (tag: string): boolean => lowerTag(tag) === "en";
+
+/** The languages Gatehouse ships as language modules: their English names and their exports. */
+const LANGUAGE_MODULES: Readonly<Record<Exclude<BuiltInLocale, "en">, { name: string; binding: string }>> = {
+  de: { name: "German", binding: "de" },
+  fr: { name: "French", binding: "fr" },
+  es: { name: "Spanish", binding: "es" },
+  ja: { name: "Japanese", binding: "ja" },
+  "pt-BR": { name: "Brazilian Portuguese", binding: "ptBR" },
+};
+
+/**
+ * What to add for a language Gatehouse ships as a module, or null for any other: the tag itself
+ * (`exact`, for an offered language, which needs messages under its own tag) or any tag it answers
+ * (`pt` for pt-BR, for the default or forced language, which matches an offered one).
+ */
+function languageModuleHint(tag: unknown, exact: boolean): string | null {
+  const shipped = exact
+    ? BUILT_IN_LOCALES.find((locale) => typeof tag === "string" && lowerTag(locale) === lowerTag(tag))
+    : matchLocale(tag, BUILT_IN_LOCALES);
+  if (!shipped || shipped === "en") return null;
+  const { name, binding } = LANGUAGE_MODULES[shipped as Exclude<BuiltInLocale, "en">];
+  return `add the ${name} language module (modules: [${binding}] from "@gatehouse/core/languages/${shipped}")`;
+}
 
 /** A list for an error message, short enough to read: the first few, then how many more. */
 function listed(items: readonly string[]): string {
@@ -38,7 +60,7 @@ function checkMessages(tag: string, given: unknown): Partial<Record<MessageKey, 
       `Gatehouse: i18n.messages["${tag}"] has unknown keys: ${listed(unknown)}. The keys are those of packages/core/src/i18n/messages/en.ts (docs/languages.md).`,
     );
   }
-  const english = BUILT_IN_MESSAGES.en;
+  const english = ENGLISH;
   for (const [key, value] of entries) {
     if (typeof value !== "string") {
       throw new ConfigError(`Gatehouse: i18n.messages["${tag}"]["${key}"] must be a string.`);
@@ -53,8 +75,15 @@ function checkMessages(tag: string, given: unknown): Partial<Record<MessageKey, 
       );
     }
   }
-  if (!builtIn(tag)) {
+  if (!isEnglish(tag)) {
     const missing = MESSAGE_KEYS.filter((key) => !Object.hasOwn(given, key));
+    const hint = languageModuleHint(tag, true);
+    if (missing.length > 0 && hint) {
+      // An override of a shipped language whose module the app did not list: core carries English only.
+      throw new ConfigError(
+        `Gatehouse: i18n.messages["${tag}"] changes ${entries.length} messages of a language core does not carry: ${hint}, or give every message (${missing.length} missing).`,
+      );
+    }
     if (missing.length > 0) {
       throw new ConfigError(
         `Gatehouse: i18n.messages["${tag}"] adds a language, so it must give every message; ${missing.length} missing: ${missing.join(", ")}.`,
@@ -80,7 +109,7 @@ function overridesOf(messages: unknown): Map<string, Partial<Record<MessageKey, 
         `Gatehouse: i18n.messages: "${tag}" is not a language tag (BCP 47, e.g. "de" or "pt-BR").`,
       );
     }
-    const language = builtIn(canonical) ?? canonical;
+    const language = isEnglish(canonical) ? "en" : canonical;
     if (overrides.has(language)) {
       throw new ConfigError(`Gatehouse: i18n.messages names the language "${language}" twice.`);
     }
@@ -130,15 +159,28 @@ function offeredLocales(given: unknown, messages: I18nOptions["messages"]): stri
         `Gatehouse: i18n.locales: ${JSON.stringify(tag)} is not a language tag (BCP 47, e.g. "de").`,
       );
     }
-    const language = builtIn(canonical) ?? canonical;
+    const language = isEnglish(canonical) ? "en" : canonical;
     if (!offered.includes(language)) offered.push(language);
   }
   return offered;
 }
 
-/** `defaultLocale` or `locale`: an offered language (a bare `pt` finds `pt-BR`). */
-function offeredOne(name: "defaultLocale" | "locale", tag: unknown, locales: readonly string[]): string {
+/**
+ * `defaultLocale` or `locale`: an offered language (a bare `pt` finds `pt-BR`). When the app offers
+ * the default set (`narrowed` false) and names a language Gatehouse ships, the error says which
+ * language module to add.
+ */
+function offeredOne(
+  name: "defaultLocale" | "locale",
+  tag: unknown,
+  locales: readonly string[],
+  narrowed: boolean,
+): string {
   const match = matchLocale(tag, locales);
+  const hint = narrowed ? null : languageModuleHint(tag, false);
+  if (!match && hint) {
+    throw new ConfigError(`Gatehouse: i18n.${name} is ${JSON.stringify(tag)}: ${hint}.`);
+  }
   if (!match) {
     throw new ConfigError(
       `Gatehouse: i18n.${name} ${JSON.stringify(tag)} is not one of the offered languages (${locales.join(", ")}).`,
@@ -150,7 +192,9 @@ function offeredOne(name: "defaultLocale" | "locale", tag: unknown, locales: rea
 /**
  * Validates `i18n` once, at start-up: the offered languages (each with a full set of messages), the
  * default and forced ones among them, and the app's messages (known keys, English's placeholders,
- * every key for a language Gatehouse does not ship). Builds each language's translator.
+ * every key for a language core does not carry). Core carries English; every other language comes
+ * from a language module (`fromModules`, its messages of core's keys) or from `i18n.messages`.
+ * Builds each language's translator.
  */
 export function resolveI18n(
   options: unknown,
@@ -163,24 +207,27 @@ export function resolveI18n(
   const messages = withModuleMessages(given.messages, fromModules);
   const overrides = overridesOf(messages);
   const locales = offeredLocales(given.locales, messages as I18nOptions["messages"]);
+  const narrowed = given.locales !== undefined;
   const translators = new Map<string, Translator>();
   for (const locale of locales) {
-    const base = builtIn(locale);
     const own = overrides.get(locale);
-    if (!base && !own) {
+    if (!isEnglish(locale) && !own) {
+      const hint = languageModuleHint(locale, true);
       throw new ConfigError(
-        `Gatehouse: i18n.locales offers "${locale}", which Gatehouse has no messages for: add i18n.messages["${locale}"] with every key (docs/languages.md), or offer one of ${BUILT_IN_LOCALES.join(", ")}.`,
+        hint
+          ? `Gatehouse: i18n.locales includes "${locale}": ${hint}.`
+          : `Gatehouse: i18n.locales offers "${locale}", which Gatehouse has no messages for: add i18n.messages["${locale}"] with every key, or a language module for it (docs/languages.md).`,
       );
     }
-    const messages: Messages = { ...(base ? BUILT_IN_MESSAGES[base] : BUILT_IN_MESSAGES.en), ...own };
+    const messages: Messages = { ...ENGLISH, ...own };
     translators.set(locale, createTranslator(locale, messages));
   }
   const englishOffered = matchLocale("en", locales);
   const defaultLocale =
     given.defaultLocale === undefined
       ? (englishOffered ?? locales[0] ?? "en")
-      : offeredOne("defaultLocale", given.defaultLocale, locales);
-  const locale = given.locale === undefined ? null : offeredOne("locale", given.locale, locales);
+      : offeredOne("defaultLocale", given.defaultLocale, locales, narrowed);
+  const locale = given.locale === undefined ? null : offeredOne("locale", given.locale, locales, narrowed);
   if (given.detectLocale !== undefined && typeof given.detectLocale !== "function") {
     throw new ConfigError("Gatehouse: i18n.detectLocale must be a function (request) => language tag.");
   }

@@ -1,6 +1,7 @@
 /**
  * The languages Gatehouse ships messages for: the built-in pages, the mails and both consoles of the
- * web app. BCP 47 tags, as `Accept-Language` and `Intl` spell them.
+ * web app. BCP 47 tags, as `Accept-Language` and `Intl` spell them. Core itself carries English; the
+ * others are language modules (`@gatehouse/core/languages`), offered by an app that lists them.
  */
 export const BUILT_IN_LOCALES = ["en", "de", "fr", "es", "ja", "pt-BR"] as const;
 
@@ -14,6 +15,16 @@ export const LOCALE_COOKIE = "gatehouse-lang";
  * between subtags as some cookies and profiles write it.
  */
 export const LOCALE_TAG = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
+
+/** The canonical form of a tag (`pt-br` → `pt-BR`), or null when it is not one. */
+export function canonicalLocale(tag: unknown): string | null {
+  if (typeof tag !== "string" || !LOCALE_TAG.test(tag)) return null;
+  try {
+    return Intl.getCanonicalLocales(tag.replaceAll("_", "-"))[0] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** A tag compared as tags are: any case, `_` read as `-`. */
 export const lowerTag = (tag: string): string => tag.toLowerCase().replaceAll("_", "-");

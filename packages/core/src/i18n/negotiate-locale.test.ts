@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { resolveI18n } from "../config/resolve-i18n.ts";
+import { de } from "../languages/de.ts";
+import { languages } from "../languages/index.ts";
+import { composeModules } from "../modules/compose-modules.ts";
 import { BUILT_IN_LOCALES } from "./locales.ts";
 import {
   chooseLocale,
@@ -13,6 +16,10 @@ import {
 
 const locales = [...BUILT_IN_LOCALES];
 const choice = { locales, defaultLocale: "en" };
+/** Every language module, as the web app lists them. */
+const all = [...languages];
+/** Resolved `i18n` options of an app that lists every language module. */
+const withLanguages = (options: unknown) => resolveI18n(options, composeModules(all).coreMessages);
 
 function request(init: { url?: string; headers?: Record<string, string> } = {}): Request {
   return new Request(init.url ?? "https://app.example/api/auth/signin", { headers: init.headers ?? {} });
@@ -73,25 +80,25 @@ test("the order: forced, detectLocale, ?lang=, the cookie, Accept-Language, the 
     url: "https://app.example/api/auth/signin?lang=fr",
     headers: { cookie: "a=1; gatehouse-lang=es", "accept-language": "ja" },
   };
-  const settings = resolveI18n({ locale: "de", detectLocale: () => "pt-BR" });
+  const settings = withLanguages({ locale: "de", detectLocale: () => "pt-BR" });
   assert.deepEqual(chooseLocale(request(all), settings), { locale: "de", source: "forced" });
-  const detected = resolveI18n({ detectLocale: () => "pt-BR" });
+  const detected = withLanguages({ detectLocale: () => "pt-BR" });
   assert.deepEqual(chooseLocale(request(all), detected), { locale: "pt-BR", source: "detected" });
-  const plain = resolveI18n({});
+  const plain = withLanguages({});
   assert.deepEqual(chooseLocale(request(all), plain), { locale: "fr", source: "query" });
   const noQuery = { ...all, url: "https://app.example/api/auth/signin" };
   assert.deepEqual(chooseLocale(request(noQuery), plain), { locale: "es", source: "cookie" });
   const headerOnly = { headers: { "accept-language": "ja" } };
   assert.deepEqual(chooseLocale(request(headerOnly), plain), { locale: "ja", source: "header" });
   assert.deepEqual(chooseLocale(request(), plain), { locale: "en", source: "default" });
-  assert.deepEqual(chooseLocale(request(), resolveI18n({ defaultLocale: "ja" })), {
+  assert.deepEqual(chooseLocale(request(), withLanguages({ defaultLocale: "ja" })), {
     locale: "ja",
     source: "default",
   });
 });
 
 test("a step naming a language not offered falls through to the next", () => {
-  const settings = resolveI18n({ locales: ["en", "de"], detectLocale: () => "ja" });
+  const settings = withLanguages({ locales: ["en", "de"], detectLocale: () => "ja" });
   const asked = request({
     url: "https://app.example/api/auth/signin?lang=fr",
     headers: { cookie: "gatehouse-lang=es", "accept-language": "ja, de;q=0.5" },
@@ -107,7 +114,7 @@ test("a step naming a language not offered falls through to the next", () => {
 test("detectLocale that throws or answers junk falls through; a throw is reported", () => {
   const reported: unknown[] = [];
   const asked = request({ headers: { "accept-language": "ja" } });
-  const throwing = resolveI18n({
+  const throwing = withLanguages({
     detectLocale: () => {
       throw new Error("profile store down");
     },
@@ -121,14 +128,14 @@ test("detectLocale that throws or answers junk falls through; a throw is reporte
   );
   assert.equal(reported.length, 1);
   for (const answer of [undefined, null, "", "klingon", 42, { locale: "de" }, Promise.resolve("de")]) {
-    const settings = resolveI18n({ detectLocale: () => answer as string });
+    const settings = withLanguages({ detectLocale: () => answer as string });
     assert.equal(chooseLocale(asked, settings).locale, "ja", String(answer));
   }
 });
 
 test("detectLocale gets the Web Request; a request described as plain data skips it", () => {
   let seen: unknown = null;
-  const settings = resolveI18n({
+  const settings = withLanguages({
     detectLocale: (r: Request) => {
       seen = r;
       return "de";
@@ -146,36 +153,58 @@ test("detectLocale gets the Web Request; a request described as plain data skips
 
 test("negotiateLocale, for apps: the same answer from the same options", () => {
   const asked = request({ headers: { "accept-language": "pt-PT, en;q=0.5" } });
-  assert.equal(negotiateLocale(asked), "pt-BR");
-  assert.equal(negotiateLocale(asked, { locales: ["en", "de"] }), "en");
-  assert.equal(negotiateLocale(request(), { defaultLocale: "ja" }), "ja");
-  assert.equal(negotiateLocale(asked, { locale: "de" }), "de");
-  assert.equal(negotiateLocale(request({ url: "https://x.example/?lang=es" })), "es");
-  assert.equal(negotiateLocale(asked, { detectLocale: () => "fr" }), "fr");
+  assert.equal(negotiateLocale(asked, {}, all), "pt-BR");
+  assert.equal(negotiateLocale(asked, { locales: ["en", "de"] }, all), "en");
+  assert.equal(negotiateLocale(request(), { defaultLocale: "ja" }, all), "ja");
+  assert.equal(negotiateLocale(asked, { locale: "de" }, all), "de");
+  assert.equal(negotiateLocale(request({ url: "https://x.example/?lang=es" }), {}, all), "es");
+  assert.equal(negotiateLocale(asked, { detectLocale: () => "fr" }, all), "fr");
 });
 
 test("negotiateLocaleWithSource: which step decided, so a server tells its client app only its own decisions", () => {
   const asked = request({ headers: { cookie: "gatehouse-lang=es", "accept-language": "ja" } });
-  assert.deepEqual(negotiateLocaleWithSource(asked, { locale: "de" }), { locale: "de", source: "forced" });
-  assert.deepEqual(negotiateLocaleWithSource(asked, { detectLocale: () => "fr" }), {
+  assert.deepEqual(negotiateLocaleWithSource(asked, { locale: "de" }, all), {
+    locale: "de",
+    source: "forced",
+  });
+  assert.deepEqual(negotiateLocaleWithSource(asked, { detectLocale: () => "fr" }, all), {
     locale: "fr",
     source: "detected",
   });
-  assert.deepEqual(negotiateLocaleWithSource(asked, { detectLocale: () => "xx" }), {
+  assert.deepEqual(negotiateLocaleWithSource(asked, { detectLocale: () => "xx" }, all), {
     locale: "es",
     source: "cookie",
   });
   assert.deepEqual(
-    negotiateLocaleWithSource(request({ headers: { "accept-language": "ja" } }), {
-      detectLocale: () => {
-        throw new Error("profile store down");
+    negotiateLocaleWithSource(
+      request({ headers: { "accept-language": "ja" } }),
+      {
+        detectLocale: () => {
+          throw new Error("profile store down");
+        },
       },
-    }),
+      all,
+    ),
     { locale: "ja", source: "header" },
     "a throwing detectLocale falls through",
   );
-  assert.deepEqual(negotiateLocaleWithSource(request(), { locales: ["de", "en"] }), {
+  assert.deepEqual(negotiateLocaleWithSource(request(), { locales: ["de", "en"] }, all), {
     locale: "en",
     source: "default",
   });
+});
+
+test("negotiateLocale without modules: English alone, as gatehouse() offers without language modules", () => {
+  const german = request({ headers: { "accept-language": "de" }, url: "https://x.example/?lang=ja" });
+  assert.deepEqual(negotiateLocaleWithSource(german), { locale: "en", source: "default" });
+  assert.equal(negotiateLocale(german, {}, [de]), "de", "with the German module, German");
+  assert.equal(negotiateLocale(german, {}, [...languages]), "ja", "with all five, ?lang=ja first");
+  // A module's own messages in a language do not offer it: core's pages have no words in it.
+  const hello = { id: "hello", messages: { en: { "hello.hi": "Hi" }, de: { "hello.hi": "Hallo" } } };
+  assert.equal(negotiateLocale(german, {}, [hello]), "en");
+  // i18n.messages adding a whole language offers it, as for gatehouse().
+  assert.equal(
+    negotiateLocale(request({ headers: { "accept-language": "nl" } }), { messages: { nl: {} } }),
+    "nl",
+  );
 });

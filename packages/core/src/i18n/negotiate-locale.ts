@@ -1,8 +1,10 @@
 import type { I18nOptions } from "../config/options.ts";
 import { parseCookies } from "../cookies/cookie.ts";
-import { BUILT_IN_LOCALES, LOCALE_COOKIE, LOCALE_TAG, lowerTag, matchLocale } from "./locales.ts";
+import type { GatehouseModule } from "../modules/module.ts";
+import { languagesOf } from "./language-modules.ts";
+import { canonicalLocale, LOCALE_COOKIE, LOCALE_TAG, lowerTag, matchLocale } from "./locales.ts";
 
-export { matchLocale };
+export { canonicalLocale, matchLocale };
 
 /** What negotiation reads of a request: a Web `Request` is one, and so is core's `RequestHead`. */
 export interface LocaleRequest {
@@ -122,23 +124,17 @@ export function chooseLocale(
   return { locale: choice.defaultLocale, source: "default" };
 }
 
-/** The canonical form of a tag (`pt-br` → `pt-BR`), or null when it is not one. */
-export function canonicalLocale(tag: unknown): string | null {
-  if (typeof tag !== "string" || !LOCALE_TAG.test(tag)) return null;
-  try {
-    return Intl.getCanonicalLocales(tag.replaceAll("_", "-"))[0] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The languages offered when `i18n.locales` is not set: every built-in one, then each language an app
- * adds in `i18n.messages` (config resolution makes sure an added one gives every key).
+ * The languages offered when `i18n.locales` is not set: English, then each language a language module
+ * adds (`moduleLanguages`, in the modules' order), then each one an app adds in `i18n.messages`
+ * (config resolution makes sure an added one gives every key).
  */
-export function defaultLocales(messages: I18nOptions["messages"]): string[] {
-  const offered: string[] = [...BUILT_IN_LOCALES];
-  for (const tag of Object.keys(messages ?? {})) {
+export function defaultLocales(
+  messages: I18nOptions["messages"],
+  moduleLanguages: Iterable<string> = [],
+): string[] {
+  const offered: string[] = ["en"];
+  for (const tag of [...moduleLanguages, ...Object.keys(messages ?? {})]) {
     const canonical = canonicalLocale(tag);
     if (canonical && !offered.some((locale) => lowerTag(locale) === lowerTag(canonical)))
       offered.push(canonical);
@@ -147,14 +143,20 @@ export function defaultLocales(messages: I18nOptions["messages"]): string[] {
 }
 
 /**
- * The language Gatehouse answers a request in, for the same `i18n` options: an app's own pages (or
- * the React consoles' server) can follow the built-in pages. See `I18nOptions` for the order.
+ * The language Gatehouse answers a request in, for the same `i18n` options and the same `modules`:
+ * an app's own pages (or the React consoles' server) can follow the built-in pages. Without
+ * `i18n.locales`, the languages offered are English and those of the language modules in `modules`
+ * (and any `i18n.messages` adds), as for `gatehouse()`. See `I18nOptions` for the order.
  *
  * @example
- * const lang = negotiateLocale(request, { defaultLocale: "de" }); // "ja" for Accept-Language: ja
+ * const lang = negotiateLocale(request, { defaultLocale: "de" }, [de, ja]); // "ja" for Accept-Language: ja
  */
-export function negotiateLocale(request: LocaleRequest, options: I18nOptions = {}): string {
-  return negotiateLocaleWithSource(request, options).locale;
+export function negotiateLocale(
+  request: LocaleRequest,
+  options: I18nOptions = {},
+  modules?: readonly GatehouseModule[],
+): string {
+  return negotiateLocaleWithSource(request, options, modules).locale;
 }
 
 /**
@@ -163,13 +165,14 @@ export function negotiateLocale(request: LocaleRequest, options: I18nOptions = {
  * others — `?lang=`, the cookie, `Accept-Language` — to the app's own language picker.
  *
  * @example
- * const { locale, source } = negotiateLocaleWithSource(request, { locale: "de" }); // "de", "forced"
+ * const { locale, source } = negotiateLocaleWithSource(request, { locale: "de" }, [de]); // "de", "forced"
  */
 export function negotiateLocaleWithSource(
   request: LocaleRequest,
   options: I18nOptions = {},
+  modules?: readonly GatehouseModule[],
 ): { locale: string; source: LocaleSource } {
-  const offered = (options.locales ?? defaultLocales(options.messages))
+  const offered = (options.locales ?? defaultLocales(options.messages, languagesOf(modules).keys()))
     .map(canonicalLocale)
     .filter((tag) => tag !== null);
   const locales = offered.length > 0 ? offered : ["en"];

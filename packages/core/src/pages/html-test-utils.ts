@@ -1,14 +1,14 @@
 /** Test helpers: just enough HTML reading for assertions on the pages' static markup. */
 import type { Theme } from "../config/options.ts";
-import { builtInTranslator } from "../i18n/built-in-messages.ts";
 import type { BuiltInLocale } from "../i18n/locales.ts";
+import { shippedTranslator } from "../languages/shipped-test-utils.ts";
 import { type PageModel, type RenderedPage, renderPage } from "./render-page.ts";
 
 export const context = {
   baseUrl: "http://localhost:3000/api/auth",
   origin: "http://localhost:3000",
   theme: {} as Theme,
-  i18n: builtInTranslator("en"),
+  i18n: shippedTranslator("en"),
 };
 
 export const hostile = `"><script>alert(1)</script>'&`;
@@ -17,9 +17,9 @@ export function render(model: PageModel, theme: Theme = {}): RenderedPage {
   return renderPage(model, { ...context, theme });
 }
 
-/** The page in one of the built-in languages. */
+/** The page in one of the languages Gatehouse ships (its module listed). */
 export function renderIn(locale: BuiltInLocale, model: PageModel): RenderedPage {
-  return renderPage(model, { ...context, i18n: builtInTranslator(locale) });
+  return renderPage(model, { ...context, i18n: shippedTranslator(locale) });
 }
 
 /** How the pages escape text and attribute values (as React does). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { qrSvg } from "@gatehouse/two-factor";
-import { BUILT_IN_MESSAGES } from "../i18n/built-in-messages.ts";
+import { ENGLISH } from "../i18n/built-in-messages.ts";
 import { BUILT_IN_LOCALES } from "../i18n/locales.ts";
 import { context, render, renderIn, tags } from "./html-test-utils.ts";
 import { PASSKEY_SCRIPT } from "./passkey-script.ts";
@@ -226,7 +226,7 @@ test("verify-request page: heading, text and a link to the origin showing its ho
 test("every page in every language: <html lang>, its own title, no English sentence and no placeholder left", () => {
   // English sentences (four words or more; their longest run without a placeholder) must not
   // appear on a page in another language.
-  const english = Object.values(BUILT_IN_MESSAGES.en)
+  const english = Object.values(ENGLISH)
     .filter((text) => text.split(" ").length >= 4)
     .map((text) => text.split(/\{[^}]*\}/).sort((a, b) => b.length - a.length)[0] ?? "")
     .filter((run) => run.length >= 12);

@@ -223,5 +223,5 @@ export const en = { ...pages, ...englishErrorMessages() };
 /** The key of one message, e.g. `"signin.title"`. */
 export type MessageKey = keyof typeof en;
 
-/** Every message of one language. A built-in language is typed as this, so a missing key fails `tsc`. */
+/** Every message of one language. A shipped language is typed as this, so a missing key fails `tsc`. */
 export type Messages = Readonly<Record<MessageKey, string>>;

@@ -15,8 +15,9 @@ import { createElement, Fragment as ReactFragment, type ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Theme } from "../../config/options.ts";
 import { type ErrorCode, errorCatalogue } from "../../errors/catalogue.ts";
-import { BUILT_IN_MESSAGES, builtInTranslator } from "../../i18n/built-in-messages.ts";
+import { ENGLISH } from "../../i18n/built-in-messages.ts";
 import { createTranslator, type Translator } from "../../i18n/translator.ts";
+import { shippedTranslator } from "../../languages/shipped-test-utils.ts";
 import { Document } from "../document.ts";
 import { formPostRelayView, renderFormPostRelayPage } from "../form-post-relay-page.ts";
 import type { PageContext, PageModel, PageProvider, PageView, RenderedPage } from "../page-model.ts";
@@ -56,9 +57,9 @@ function documentTree(page: RenderedPage, shown: PageView, theme: Theme, i18n: T
   );
 }
 
-const english = builtInTranslator("en");
+const english = shippedTranslator("en");
 /** A language written right to left (an app's own): `<html dir="rtl">`. */
-const arabic = createTranslator("ar", BUILT_IN_MESSAGES.en);
+const arabic = createTranslator("ar", ENGLISH);
 
 const hostile = `"><script>alert(1)</script></style><style>'&`;
 const unicode = "é ß 😀 \u2028 \u0000 \u202e";
@@ -83,7 +84,7 @@ const contexts = (theme: Theme): PageContext[] => [
     baseUrl: `javascript:alert(1)//${hostile}`,
     origin: "https://xn--e1afmkfd.xn--p1ai:8443",
     theme,
-    i18n: builtInTranslator("ja"),
+    i18n: shippedTranslator("ja"),
   },
   { baseUrl: "http://localhost:3000/api/auth", origin: "http://localhost:3000", theme, i18n: arabic },
 ];

@@ -1,4 +1,4 @@
-import type { Messages } from "./en.ts";
+import type { Messages } from "../../i18n/messages/en.ts";
 
 /** German (formal "Sie"; "Passkey" as Apple, Google and Microsoft write it in German). */
 export const de: Messages = {

@@ -1,4 +1,4 @@
-import type { Messages } from "./en.ts";
+import type { Messages } from "../../i18n/messages/en.ts";
 
 /*
  * French ("vous"; "clé d'accès" as Apple, Google and Microsoft say passkey in French). French puts a

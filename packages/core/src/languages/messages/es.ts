@@ -1,4 +1,4 @@
-import type { Messages } from "./en.ts";
+import type { Messages } from "../../i18n/messages/en.ts";
 
 /** Spanish ("tú", as Google's and Apple's Spanish do; "llave de acceso" for passkey). */
 export const es: Messages = {

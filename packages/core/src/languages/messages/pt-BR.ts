@@ -1,4 +1,4 @@
-import type { Messages } from "./en.ts";
+import type { Messages } from "../../i18n/messages/en.ts";
 
 /**
  * Portuguese as written in Brazil ("você", "senha", "celular", "app"; "chave de acesso" for

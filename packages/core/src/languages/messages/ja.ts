@@ -1,4 +1,4 @@
-import type { Messages } from "./en.ts";
+import type { Messages } from "../../i18n/messages/en.ts";
 
 /**
  * Japanese (polite です・ます form; "サインイン" and "パスキー" as Apple, Google and Microsoft write
