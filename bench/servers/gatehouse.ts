@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { Credentials, gatehouse } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/node";
 import type { SqlAdapter } from "@gatehouse/sql";
+import { totp } from "@gatehouse/two-factor";
 import { getRequestListener } from "@hono/node-server";
 import { announceReady, benchPort } from "../lib/ready.ts";
 import { listenUntilSignalled } from "../lib/serve.ts";
@@ -51,6 +52,8 @@ const auth = gatehouse({
     ? { adapter: withRecords(adapter), session: { strategy: store === "jwt-sqlite" ? "jwt" : "database" } }
     : {}),
   ...(process.env.BENCH_RATE_LIMIT === "off" ? { rateLimit: false as const } : {}),
+  // Two-factor's codes (`@gatehouse/two-factor`) for the row whose user has it on.
+  ...(twoFactor ? { twoFactor: { totp: totp() } } : {}),
   providers: [
     Credentials({
       credentials: { username: { label: "User name" }, password: { label: "Password", type: "password" } },
