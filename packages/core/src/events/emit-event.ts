@@ -1,5 +1,5 @@
-import { describe } from "../errors/describe.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { callBounded } from "./bounded-call.ts";
 import type { EventMessages, EventName } from "./events.ts";
 
 /**
@@ -26,22 +26,9 @@ export async function emitEvent<Name extends EventName>(
   const handler = ctx.config.events[name];
   if (!handler) return;
   const { logger } = ctx.config;
-  const failed = (cause: string) => logger.error("EventHandlerFailed", { event: name, cause });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    // `Promise.resolve().then`: a handler that throws at once is caught as a rejection.
-    const running = Promise.resolve().then(() => handler(message));
-    const timedOut = new Promise<"timed out">((resolve) => {
-      timer = setTimeout(resolve, EVENT_HANDLER_TIMEOUT_MS, "timed out");
-    });
-    if ((await Promise.race([running, timedOut])) === "timed out") {
-      failed(`no answer within ${EVENT_HANDLER_TIMEOUT_MS} ms; left running`);
-      // Its later failure is still reported, never an unhandled rejection.
-      running.catch((error: unknown) => failed(describe(error)));
-    }
-  } catch (error) {
-    failed(describe(error));
-  } finally {
-    clearTimeout(timer);
-  }
+  await callBounded(
+    () => handler(message),
+    EVENT_HANDLER_TIMEOUT_MS,
+    (cause) => logger.error("EventHandlerFailed", { event: name, cause }),
+  );
 }

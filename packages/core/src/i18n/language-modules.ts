@@ -6,6 +6,9 @@ import { createTranslator, type Translator } from "./translator.ts";
 
 const CORE_KEYS: ReadonlySet<string> = new Set(MESSAGE_KEYS);
 
+/** The languages read from each list of modules, kept while the list lives. */
+const read = new WeakMap<readonly GatehouseModule[], Map<string, Partial<Record<MessageKey, string>>>>();
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -18,9 +21,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function languagesOf(
   modules: readonly GatehouseModule[] | undefined,
-): Map<string, Partial<Record<MessageKey, string>>> {
+): ReadonlyMap<string, Partial<Record<MessageKey, string>>> {
+  if (!Array.isArray(modules)) return new Map();
+  // Asked per request by a server's own negotiation (`negotiateLocale`), with the same list each time.
+  const known = read.get(modules);
+  if (known) return known;
   const languages = new Map<string, Partial<Record<MessageKey, string>>>();
-  for (const module of Array.isArray(modules) ? modules : []) {
+  read.set(modules, languages);
+  for (const module of modules) {
     const messages: unknown = isRecord(module) ? module.messages : undefined;
     if (!isRecord(messages)) continue;
     for (const [tag, given] of Object.entries(messages)) {

@@ -5,7 +5,7 @@ import { NO_SIGN_IN_HOOKS, type Services, type SignInHookRunner } from "../actio
 import { AuthError } from "../errors/auth-error.ts";
 import { isCoreErrorCode } from "../errors/catalogue.ts";
 import { ConfigError } from "../errors/config-error.ts";
-import { describe as describeError } from "../errors/describe.ts";
+import { callBounded } from "../events/bounded-call.ts";
 import type { Outcome } from "../http/outcome.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
@@ -165,25 +165,11 @@ function runHooks(hooks: readonly HookOf[]): SignInHookRunner {
     },
     async after(ctx, services, signIn) {
       for (const hook of afters) {
-        const failed = (cause: string) =>
-          ctx.config.logger.error("ModuleHookFailed", { module: hook.id, hook: "after", cause });
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        try {
-          const running = Promise.resolve().then(() =>
-            hook.after!(signIn, moduleRequest(ctx, services, hook.own, null)),
-          );
-          const timedOut = new Promise<"timed out">((resolve) => {
-            timer = setTimeout(resolve, AFTER_TIMEOUT_MS, "timed out");
-          });
-          if ((await Promise.race([running, timedOut])) === "timed out") {
-            failed(`no answer within ${AFTER_TIMEOUT_MS} ms; left running`);
-            running.catch((error: unknown) => failed(describeError(error)));
-          }
-        } catch (error) {
-          failed(describeError(error));
-        } finally {
-          clearTimeout(timer);
-        }
+        await callBounded(
+          () => hook.after!(signIn, moduleRequest(ctx, services, hook.own, null)),
+          AFTER_TIMEOUT_MS,
+          (cause) => ctx.config.logger.error("ModuleHookFailed", { module: hook.id, hook: "after", cause }),
+        );
       }
     },
   };
@@ -279,7 +265,9 @@ function checkMessages(module: GatehouseModule): {
       const where = `Gatehouse: module "${id}": messages["${tag}"]["${key}"]`;
       if (typeof value !== "string") throw new ConfigError(`${where} must be a string.`);
       if (CORE_KEYS.has(key)) {
-        core[language] = { ...core[language], [key]: value };
+        const messages = core[language] ?? {};
+        messages[key] = value;
+        core[language] = messages;
         continue;
       }
       if (!key.startsWith(prefix)) {
@@ -297,7 +285,9 @@ function checkMessages(module: GatehouseModule): {
           `${where} uses {${extra.join("}, {")}}, which the English message does not have.`,
         );
       }
-      own.set(language, { ...own.get(language), [key]: value });
+      const messages = own.get(language) ?? {};
+      messages[key] = value;
+      own.set(language, messages);
     }
   }
   return { own, core };
