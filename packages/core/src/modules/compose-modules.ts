@@ -62,7 +62,9 @@ export function composeModules(given: unknown): ComposedModules {
     };
   }
   if (!Array.isArray(given)) {
-    throw new ConfigError("Gatehouse: modules must be a list of modules, e.g. modules: [twoFactor()].");
+    throw new ConfigError(
+      'Gatehouse: modules must be a list of modules, e.g. modules: [de] with import { de } from "@gatehouse/core/languages/de".',
+    );
   }
   const ids: string[] = [];
   const rows: OwnedEndpoint[] = [];
