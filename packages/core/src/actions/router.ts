@@ -92,9 +92,11 @@ export const CORE_ROWS: readonly OwnedEndpoint[] = (ENDPOINTS as readonly Endpoi
   owner: "core",
 }));
 
-const coreRouter = new Router(CORE_ROWS);
+/** Built on the first `route()` call: an app's instances build their own, so importing core builds none. */
+let coreRouter: Router | undefined;
 
 /** Core's table alone (see `Router.match`): for tests and tools that route without an instance. */
 export function route(pathname: string, method: string, basePath: string): Route | null {
+  coreRouter ??= new Router(CORE_ROWS);
   return (coreRouter.match(pathname, method, basePath)?.route as Route | undefined) ?? null;
 }
