@@ -463,3 +463,28 @@ test("a gate may send the person to the module's own page (same origin only); `a
     ),
   );
 });
+
+test("a module's messages write numbers as the request's language does, as core's messages do", async () => {
+  const counter: GatehouseModule = {
+    id: "counter",
+    messages: { en: { "counter.notes": "{count} notes" }, de: { "counter.notes": "{count} Notizen" } },
+    endpoints: [
+      {
+        method: "GET",
+        action: "counter",
+        answer: "json",
+        handle: (request) =>
+          json({ text: request.t("counter.notes", { count: 12345 }), left: request.t("counter.notes") }),
+      },
+    ],
+  };
+  const { browser } = app({ modules: [counter, ...languages] });
+  assert.deepEqual(await (await browser.request("/api/auth/counter")).json(), {
+    text: "12,345 notes",
+    left: "{count} notes",
+  });
+  assert.deepEqual(await (await browser.request("/api/auth/counter?lang=de")).json(), {
+    text: "12.345 Notizen",
+    left: "{count} Notizen",
+  });
+});

@@ -137,7 +137,7 @@ function withModuleMessages(
   const merged: Record<string, unknown> = { ...fromModules };
   for (const [tag, given] of Object.entries((app ?? {}) as Record<string, unknown>)) {
     const language = canonicalLocale(tag) ?? tag;
-    const key = languages.find((name) => name.toLowerCase() === language.toLowerCase()) ?? tag;
+    const key = languages.find((name) => lowerTag(name) === lowerTag(language)) ?? tag;
     const base = fromModules[key];
     merged[key] = base && typeof given === "object" && given !== null ? { ...base, ...given } : given;
   }

@@ -1,3 +1,4 @@
+import { isRecord } from "../lib/is-record.ts";
 import type { GatehouseModule } from "../modules/module.ts";
 import { ENGLISH, MESSAGE_KEYS } from "./built-in-messages.ts";
 import { canonicalLocale, matchLocale } from "./locales.ts";
@@ -8,10 +9,6 @@ const CORE_KEYS: ReadonlySet<string> = new Set(MESSAGE_KEYS);
 
 /** The languages read from each list of modules, kept while the list lives. */
 const read = new WeakMap<readonly GatehouseModule[], Map<string, Partial<Record<MessageKey, string>>>>();
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Core's messages that `modules` give, by canonical language tag, in the modules' order: the

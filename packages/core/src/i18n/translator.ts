@@ -35,6 +35,22 @@ export interface Translator {
 const SLOT = /\{([A-Za-z][A-Za-z0-9]*)\}/;
 const SLOTS = new RegExp(SLOT.source, "g");
 
+/**
+ * A message with its `{placeholders}` filled from `params` (numbers written by `number`); a
+ * placeholder without a value stays as it is. Core's messages (`Translator#t`) and modules' own.
+ */
+export function fillMessage(
+  message: string,
+  params: MessageParams | undefined,
+  number: (value: number) => string,
+): string {
+  if (params === undefined) return message;
+  return message.replace(SLOTS, (whole, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    return typeof value === "number" ? number(value) : (value ?? whole);
+  });
+}
+
 /** The writing direction of a language, from `Intl.Locale`'s text info where the runtime has it. */
 function directionOf(locale: string): "ltr" | "rtl" {
   const info = new Intl.Locale(locale) as unknown as {
@@ -65,7 +81,7 @@ export function createTranslator(locale: string, messages: Messages): Translator
     locale,
     direction: directionOf(locale),
     t(key, params) {
-      return messages[key].replace(SLOTS, (whole, name: string) => param(params, name) ?? whole);
+      return fillMessage(messages[key], params, number);
     },
     parts<T>(key: MessageKey, slots: Readonly<Record<string, T>>, params?: MessageParams): (string | T)[] {
       // `split` with a capturing group: even indexes are text, odd ones are placeholder names.

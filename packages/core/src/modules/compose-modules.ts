@@ -11,9 +11,11 @@ import type { RequestContext } from "../http/request-context.ts";
 import { MESSAGE_KEYS } from "../i18n/built-in-messages.ts";
 import { canonicalLocale } from "../i18n/negotiate-locale.ts";
 import { placeholdersOf } from "../i18n/placeholders.ts";
+import { isRecord } from "../lib/is-record.ts";
 import { sameOriginUrl } from "../redirect/callback-url.ts";
 import type {
   GatehouseModule,
+  ModuleAnswer,
   ModuleEndpoint,
   ModuleErrorEntry,
   ModuleStartup,
@@ -39,10 +41,6 @@ export interface ComposedModules {
 
 const ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const CORE_KEYS: ReadonlySet<string> = new Set(MESSAGE_KEYS);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Checks `modules` at start-up and composes them: unique ids, well-formed endpoints and messages.
@@ -123,6 +121,18 @@ function describe(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : typeof value;
 }
 
+/**
+ * A module's answer with its redirect, if it is one, checked: never an open redirect, whatever a
+ * module was handed — same origin only, as callback URLs. Anything else is `Configuration`.
+ */
+function sameOrigin(ctx: RequestContext, answer: ModuleAnswer, from: string): ModuleAnswer {
+  if (answer.type !== "redirect") return answer;
+  const url = sameOriginUrl(answer.url, ctx.origin);
+  if (url === null)
+    throw new AuthError("Configuration", { cause: `${from} redirected off the origin: ${answer.url}` });
+  return { ...answer, url };
+}
+
 /** One module's hooks, with what its requests need. */
 interface HookOf extends SignInHooks {
   id: string;
@@ -153,15 +163,7 @@ function runHooks(hooks: readonly HookOf[]): SignInHookRunner {
       for (const hook of gates) {
         const answer = await hook.gate!(signIn, moduleRequest(ctx, services, hook.own, null));
         if (answer === null || answer === undefined) continue;
-        if (answer.type === "redirect") {
-          const url = sameOriginUrl(answer.url, ctx.origin);
-          if (url === null)
-            throw new AuthError("Configuration", {
-              cause: `module "${hook.id}" gate redirect off the origin`,
-            });
-          return { ...answer, url };
-        }
-        return answer;
+        return sameOrigin(ctx, answer, `module "${hook.id}"'s sign-in gate`);
       }
       return null;
     },
@@ -313,14 +315,7 @@ function toRow(
     async handle(ctx: RequestContext, route: RouteOf, services: Services): Promise<Outcome> {
       const request = moduleRequest(ctx, services, own, route.providerId);
       const answer = await endpoint.handle(request);
-      if (answer.type === "redirect") {
-        // Never an open redirect, whatever a module was handed: same origin only (as callback URLs).
-        const url = sameOriginUrl(answer.url, ctx.origin);
-        if (url === null)
-          throw new AuthError("Configuration", { cause: `module redirect off the origin: ${answer.url}` });
-        return { ...answer, url };
-      }
-      return answer;
+      return sameOrigin(ctx, answer, "a module's endpoint");
     },
   };
 }

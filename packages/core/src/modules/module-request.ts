@@ -1,18 +1,10 @@
 import type { Services } from "../actions/services.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import type { MessageParams } from "../i18n/translator.ts";
+import { fillMessage } from "../i18n/translator.ts";
 import type { ModuleRequest } from "./module.ts";
 
 /** A module's own messages by language (English complete), as `composeModules` checked them. */
 export type ModuleMessages = ReadonlyMap<string, Readonly<Record<string, string>>>;
-
-/** Fills `{name}` placeholders; one without a value stays as it is. */
-function fill(message: string, params: MessageParams | undefined): string {
-  if (!params) return message;
-  return message.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (slot, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : slot,
-  );
-}
 
 /** The narrow view of a request a module's endpoint or hook gets (see `ModuleRequest`). */
 export function moduleRequest(
@@ -37,7 +29,7 @@ export function moduleRequest(
     },
     t(key, params) {
       const message = own.get(ctx.i18n.locale)?.[key] ?? english[key];
-      return message === undefined ? key : fill(message, params);
+      return message === undefined ? key : fillMessage(message, params, ctx.i18n.number);
     },
     adapter: ctx.config.adapter,
     now: ctx.now,

@@ -1,3 +1,5 @@
+import { isRecord } from "../lib/is-record.ts";
+
 /** The transports WebAuthn defines, and `cable` (hybrid's older name). */
 export type CredentialTransport = "ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb";
 
@@ -107,8 +109,4 @@ function knownTransports(input: unknown): CredentialTransport[] {
   if (!Array.isArray(input)) return [];
   const known = input.filter((t): t is CredentialTransport => typeof t === "string" && TRANSPORTS.has(t));
   return [...new Set(known)];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
