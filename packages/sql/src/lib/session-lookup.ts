@@ -1,6 +1,6 @@
 import type { AdapterSession, AdapterUser } from "@gatehouse/core/adapter";
 import type { DateColumn } from "../database.ts";
-import { fromDateColumn, toSession, toUser } from "./rows.ts";
+import { toSession, toUser } from "./rows.ts";
 
 /**
  * The query every signed-in request runs, written once for both dialects: the session by the
@@ -62,32 +62,32 @@ export function fromTuple(
 ): { session: AdapterSession; user: AdapterUser } | null {
   if (row === undefined) return null;
   const [
-    hash,
-    userId,
+    session_token_hash,
+    user_id,
     expires,
     id,
     name,
     email,
-    emailVerified,
+    email_verified,
     image,
-    disabledAt,
+    disabled_at,
     role,
-    createdAt,
-    generation,
+    created_at,
+    security_generation,
   ] = row;
   return {
-    session: { sessionToken: hash, userId, expires: fromDateColumn(expires) },
-    user: {
+    session: toSession({ session_token_hash, user_id, expires }),
+    // The user's columns are mapped in one place (`toUser`), for every read of a user.
+    user: toUser({
       id,
       name,
-      // As toUser: a credentials user may have no email, and null is passed through.
-      email: email as string,
-      emailVerified: emailVerified === null ? null : fromDateColumn(emailVerified),
+      email,
+      email_verified,
       image,
-      disabledAt: disabledAt === null ? null : fromDateColumn(disabledAt),
+      disabled_at,
       role,
-      createdAt: fromDateColumn(createdAt),
-      securityGeneration: Number(generation),
-    },
+      created_at,
+      security_generation,
+    }),
   };
 }
