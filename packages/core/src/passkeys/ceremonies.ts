@@ -1,4 +1,5 @@
 import type { StoredPasskey } from "../adapter/adapter.ts";
+import { hasFunctions } from "../lib/has-functions.ts";
 import type { RelyingParty } from "./relying-party.ts";
 
 /**
@@ -105,9 +106,5 @@ const METHODS = [
 
 /** Whether a value has the four ceremonies (checked at start-up, with a message that says what to pass). */
 export function isWebAuthnCeremonies(value: unknown): value is WebAuthnCeremonies {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === "function")
-  );
+  return hasFunctions(value, METHODS);
 }

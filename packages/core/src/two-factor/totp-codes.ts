@@ -1,3 +1,5 @@
+import { hasFunctions } from "../lib/has-functions.ts";
+
 /**
  * The TOTP arithmetic and the enrolment QR code two-factor needs: a new secret, its `otpauth://` URI,
  * the check of a code, and the URI drawn as a QR code. Core keeps the rest of two-factor — sealed
@@ -27,11 +29,7 @@ const METHODS = ["createSecret", "uri", "verify", "qrSvg"] as const;
 
 /** Whether a value has the four functions (checked at start-up, with a message that says what to pass). */
 export function isTotpCodes(value: unknown): value is TotpCodes {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === "function")
-  );
+  return hasFunctions(value, METHODS);
 }
 
 /**
